@@ -1,0 +1,30 @@
+"""honorifics: how LLMs address people in Hindi and Bangla.
+
+Public API (the CLI is a thin layer over these)::
+
+    import honorifics
+    result = honorifics.analyze_text("आप यहाँ बैठो।", language="hi")
+    result.tier                      # 'formal'
+    result.agreement_errors          # 1
+    for record in honorifics.analyze_records(dicts): ...
+    frame = honorifics.speakers_frame(records)   # one row per speaker (pandas)
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .tiers import TIERS, OUTCOMES, parse_tier, parse_tiers  # noqa: E402
+
+__all__ = ["__version__", "TIERS", "OUTCOMES", "parse_tier", "parse_tiers",
+           "analyze_text", "analyze_records", "analyze_file", "speakers_frame", "turns_frame"]
+
+
+def __getattr__(name):
+    # Keep `import honorifics` cheap: the pipeline loads lexicons on first use.
+    if name in {"analyze_text", "analyze_records", "analyze_file"}:
+        from . import pipeline
+        return getattr(pipeline, name)
+    if name in {"speakers_frame", "turns_frame"}:
+        from . import frames
+        return getattr(frames, name)
+    raise AttributeError(f"module 'honorifics' has no attribute {name!r}")

@@ -1,0 +1,183 @@
+"""Typed records that flow through the pipeline and out to ``analysis.jsonl``.
+
+Every span (``start``, ``end``) is a character offset into the ORIGINAL text
+of the record (the string read from the input), end exclusive, so
+``text[start:end]`` gives back the surface form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Evidence kinds. ``pronoun`` and ``verb`` decide tiers; vocatives are kept
+#: apart as nominal address and never decide a tier.
+PRONOUN = "pronoun"
+VERB = "verb"
+
+#: Turn kinds.
+SPEECH = "speech"          # a character speaking to another character
+NARRATION = "narration"    # stage directions, scene headings: nobody's address
+REFUSAL = "refusal"        # out-of-character text addressed to the user
+NOTE = "note"              # a note or gloss about the dialogue (not speech)
+
+
+@dataclass(slots=True)
+class Evidence:
+    """One word (or two, for a separated postposition) that shows a tier.
+
+    >>> Evidence("आपको", 0, 4, PRONOUN, "formal", "lexicon", "hi.pronoun", 1.0)
+    ... # doctest: +ELLIPSIS
+    Evidence(text='आपको', ...)
+    """
+    text: str
+    start: int
+    end: int
+    kind: str
+    tier: str
+    source: str          # lexicon | morphology | classifier | stanza
+    rule: str            # which lexicon entry or rule decided it
+    confidence: float
+    case: str | None = None   # nominative, ergative, dative, genitive, oblique
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"text": self.text, "start": self.start, "end": self.end, "kind": self.kind,
+               "tier": self.tier, "source": self.source, "rule": self.rule,
+               "confidence": self.confidence}
+        if self.case:
+            out["case"] = self.case
+        return out
+
+
+@dataclass(slots=True)
+class AgreementPair:
+    """A nominative 2nd-person subject and its finite verb: do their tiers agree?
+
+    ``आप यहाँ बैठो।`` → pronoun आप (formal), verb बैठो (familiar), ok False.
+    """
+    pronoun: Evidence
+    verb: Evidence
+    ok: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        def brief(item: Evidence) -> dict[str, Any]:
+            return {"text": item.text, "start": item.start, "end": item.end, "tier": item.tier}
+        return {"pronoun": brief(self.pronoun), "verb": brief(self.verb), "ok": self.ok}
+
+
+@dataclass(slots=True)
+class NominalAddress:
+    """A vocative or kin term used to address someone (सर, दीदी, আপা, মামা)."""
+    text: str
+    start: int
+    end: int
+    category: str                 # title | kin | friend | rude | name-suffix
+    speaker: str | None = None
+    addressee: str | None = None
+    tradition: str | None = None  # hindu | muslim, for Bangla kin terms that differ
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"text": self.text, "start": self.start, "end": self.end,
+               "category": self.category, "speaker": self.speaker, "addressee": self.addressee}
+        if self.tradition:
+            out["tradition"] = self.tradition
+        return out
+
+
+@dataclass(slots=True)
+class SpeakerTurn:
+    """One turn: who speaks, to whom, the utterance span, and what it shows."""
+    index: int
+    speaker: str | None
+    addressee: str | None
+    text: str
+    start: int
+    end: int
+    kind: str = SPEECH
+    tier: str = "none"
+    evidence: list[Evidence] = field(default_factory=list)
+    agreement: list[AgreementPair] = field(default_factory=list)
+    nominal_address: list[NominalAddress] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "speaker": self.speaker, "addressee": self.addressee,
+                "text": self.text, "start": self.start, "end": self.end, "kind": self.kind,
+                "tier": self.tier, "evidence": [e.to_dict() for e in self.evidence],
+                "agreement": [a.to_dict() for a in self.agreement]}
+
+
+@dataclass(slots=True)
+class SpeakerExpectation:
+    """Acceptable tiers for one speaker (primary first), from a scenario or inline."""
+    tiers: tuple[str, ...]
+    addressee: str | None = None
+    #: For tier-shift scenarios: the tier expected before the shift.
+    before: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class SpeakerResult:
+    """A speaker's tier toward their addressee over the whole record."""
+    name: str
+    addressee: str | None
+    tier: str
+    consistent: bool
+    turns: int
+    tiers_used: list[str]
+    evidence_count: int
+    agreement_errors: int
+    expected: tuple[str, ...] | None = None
+    correct: bool | None = None
+    error_direction: str | None = None   # over-polite | under-polite
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "addressee": self.addressee, "tier": self.tier, "consistent": self.consistent,
+            "turns": self.turns, "tiers_used": self.tiers_used,
+            "evidence_count": self.evidence_count, "agreement_errors": self.agreement_errors}
+        if self.expected is not None:
+            out["expected"] = list(self.expected)
+            out["correct"] = self.correct
+            out["error_direction"] = self.error_direction
+        return out
+
+
+@dataclass(slots=True)
+class RecordAnalysis:
+    """The verdict on one input line: the contract of ``analysis.jsonl``."""
+    id: Any
+    line: int
+    status: str = "ok"
+    error: str | None = None
+    language: str | None = None
+    script: str | None = None
+    task: str | None = None
+    scenario_id: str | None = None
+    tier: str = "none"
+    speakers: dict[str, SpeakerResult] = field(default_factory=dict)
+    turns: list[SpeakerTurn] = field(default_factory=list)
+    avoidance: bool = False
+    refusal: bool = False
+    agreement_errors: int = 0
+    agreement_pairs: int = 0
+    nominal_address: list[NominalAddress] = field(default_factory=list)
+    correct: bool | None = None
+    warnings: list[str] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.status != "ok":
+            out = {"id": self.id, "line": self.line, "status": self.status, "error": self.error}
+            if self.meta:
+                out["meta"] = self.meta
+            return out
+        return {
+            "id": self.id, "line": self.line, "status": self.status,
+            "language": self.language, "script": self.script, "task": self.task,
+            "scenario_id": self.scenario_id, "tier": self.tier,
+            "speakers": {name: s.to_dict() for name, s in self.speakers.items()},
+            "turns": [t.to_dict() for t in self.turns],
+            "avoidance": self.avoidance, "refusal": self.refusal,
+            "agreement_errors": self.agreement_errors, "agreement_pairs": self.agreement_pairs,
+            "nominal_address": [n.to_dict() for n in self.nominal_address],
+            "correct": self.correct, "warnings": self.warnings, "meta": self.meta,
+        }
