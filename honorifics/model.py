@@ -115,6 +115,29 @@ class SpeakerExpectation:
 
 
 @dataclass(slots=True)
+class SpeakerSpec:
+    """A speaker named in the input or scenario, with the names they go by."""
+    name: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class RecordContext:
+    """What the pipeline knows about a record before reading its text.
+
+    Built from the input fields and, when ``scenario_id`` is given, from the
+    scenario bank (``honorifics.scenarios.bank.ScenarioBank.context``).
+    Inline fields override the scenario.
+    """
+    speakers: list[SpeakerSpec] = field(default_factory=list)
+    expectations: dict[str, SpeakerExpectation] = field(default_factory=dict)
+    task: str | None = None
+    language: str | None = None
+    #: Copied to the output record's ``scenario`` field (variables, ambiguous, subtask).
+    scenario: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
 class SpeakerResult:
     """A speaker's tier toward their addressee over the whole record."""
     name: str
@@ -163,6 +186,8 @@ class RecordAnalysis:
     correct: bool | None = None
     warnings: list[str] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: Scenario facts joined from the bank: variables, ambiguous, subtask.
+    scenario: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         if self.status != "ok":
@@ -180,4 +205,5 @@ class RecordAnalysis:
             "agreement_errors": self.agreement_errors, "agreement_pairs": self.agreement_pairs,
             "nominal_address": [n.to_dict() for n in self.nominal_address],
             "correct": self.correct, "warnings": self.warnings, "meta": self.meta,
+            "scenario": self.scenario,
         }
