@@ -1,0 +1,665 @@
+"""Aggregate metrics over ``analysis.jsonl`` records, each figure with its n and CI.
+
+Input: the dicts written by ``RecordAnalysis.to_dict()``. Records with
+``status`` ``error`` are counted as failed lines and never used as data.
+
+The unit of most metrics is the *speaker*: one character's tier toward their
+addressee in one record (``records[i]["speakers"][name]``). Definitions (the
+same text is in ``METRIC_DEFINITIONS`` and in the report):
+
+- accuracy: speakers whose produced tier is one of the expected tiers
+  (primary or secondary) over speakers with expectations.
+- formality bias index: share of ``formal`` among the produced tiers of
+  speakers with expectations minus the share of ``formal`` among their
+  expected primaries (0 = as formal as expected, > 0 = too formal); the ratio
+  variant divides the two shares instead.
+- over-/under-politeness: wrong speakers whose tier ranks above/below the
+  nearest expected tier (intimate < familiar < formal), two-sided binomial test
+  of over vs under at p = 0.5.
+
+>>> import honorifics.metrics as m
+>>> summary = m.compute_metrics([])
+>>> summary["overall"]["accuracy"]["n"]
+0
+"""
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, binomial_test,
+                    chi_square_test, correlation, entropy_interval, holm_adjust, mcnemar_test,
+                    paired_bootstrap, wilson_interval)
+from .tiers import FORMAL, OUTCOMES, RANK, TIERS
+
+#: Scenario variables tested for an effect on errors (SCHEMA.md ``variables``).
+EFFECT_VARIABLES: tuple[str, ...] = ("age_relation", "setting", "key", "end",
+                                     "gender_relation", "relationship_type")
+TIER_SHIFT = "tier_shift"
+MISSING = "(missing)"
+
+#: One line per metric: the definition printed in summary.json and the report.
+METRIC_DEFINITIONS: dict[str, str] = {
+    "accuracy": "speakers whose produced tier is an expected tier (primary or secondary) / speakers with expectations",
+    "accuracy_by_task": "accuracy restricted to the records of one task (dct, continuation, roleplay)",
+    "accuracy_by_expected_tier": "accuracy among speakers whose expected primary tier is the given tier",
+    "confusion": "counts of expected primary tier (rows) × produced speaker tier (columns, incl. mixed and none)",
+    "tier_distribution": "produced speaker tiers (all speakers, incl. mixed and none) and their shares",
+    "tier_entropy": "Shannon entropy (bits, max log2 3 = 1.585) of the produced intimate/familiar/formal tiers",
+    "formality_bias_index": "share of formal among produced tiers of speakers with expectations minus share of formal among their expected primaries",
+    "formality_bias_ratio": "share of formal among produced tiers / share of formal among expected primaries (same speakers)",
+    "over_polite": "speakers whose tier ranks above the nearest expected tier / speakers with expectations",
+    "under_polite": "speakers whose tier ranks below the nearest expected tier / speakers with expectations",
+    "politeness_test": "two-sided exact binomial test of over- vs under-polite errors at p = 0.5",
+    "asymmetry_score": "role-play records whose two expected primaries differ: both speakers' tiers differ in the expected direction / such records",
+    "asymmetry_collapse": "same role-play records: both speakers produced the same tier (intimate, familiar or formal) / such records",
+    "character_accuracy": "role-play accuracy of the character expected to be more deferent vs the less deferent one",
+    "tier_maintenance": "continuation speakers (not tier-shift) whose tier is acceptable / such speakers with expectations",
+    "tier_adaptation": "tier-shift speakers whose expected tier changed (expected_before primary ≠ expected primary) and who produce an acceptable post-shift tier / such speakers",
+    "verb_agreement": "pronoun–verb pairs whose tiers agree / all nominative pronoun–verb pairs",
+    "consistency": "speakers with evidence (tier ≠ none) marked consistent / speakers with evidence",
+    "switching_rate": "adjacent speech turns of the same speaker (both with a tier) whose tiers differ / such adjacent pairs",
+    "avoidance": "ok records with no second-person evidence from any speaker / ok records",
+    "refusal": "ok records flagged as refusals / ok records",
+    "model_comparison": "paired on (scenario_id, speaker, temperature, run): McNemar exact test on discordant pairs and paired bootstrap CI of the accuracy difference",
+    "temperature_effect": "accuracy per temperature (Wilson CI) and Spearman ρ of temperature vs correctness over speakers",
+    "variable_effects": "Pearson χ² of error vs each scenario variable with adjusted standardized residuals; p-values also Holm-adjusted across variables",
+    "cloze_correlation": "Pearson r and Spearman ρ between per-model cloze accuracy (user CSV) and generation accuracy",
+}
+
+MULTIPLE_COMPARISONS_NOTE = (
+    "Many tests are reported (one χ² per scenario variable, one McNemar test per model pair, "
+    "one binomial test per group). Unadjusted p-values are exploratory; use the Holm-adjusted "
+    "p-values (p_holm) for confirmatory claims, or pre-register the comparisons.")
+
+
+@dataclass(slots=True)
+class SpeakerRow:
+    """One speaker of one ok record, flattened for counting."""
+    record_id: Any
+    scenario_id: Any
+    task: str | None
+    language: str | None
+    subtask: str | None
+    speaker: str
+    addressee: str | None
+    tier: str
+    consistent: bool
+    expected: tuple[str, ...] | None
+    expected_before: tuple[str, ...] | None
+    correct: bool | None
+    error_direction: str | None
+    turn_tiers: list[str] = field(default_factory=list)
+    temperature: Any = None
+    run: Any = None
+    model: Any = None
+    variables: dict[str, Any] = field(default_factory=dict)
+    groups: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- reading records
+
+def ok_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records with ``status`` ok (error records are failed lines, not data)."""
+    return [r for r in records if isinstance(r, dict) and r.get("status") == "ok"]
+
+
+def parse_group_by(group_by: str | Sequence[str] | None) -> list[str]:
+    """``"model,temperature"`` or ``["model", "temperature"]`` → a list of field names."""
+    if group_by is None:
+        return []
+    items = group_by.split(",") if isinstance(group_by, str) else list(group_by)
+    return [item.strip() for item in items if item and item.strip()]
+
+
+def field_value(record: dict[str, Any], name: str) -> Any:
+    """A grouping value: top-level field, else ``meta``, else scenario variable, else scenario.
+
+    >>> field_value({"task": "dct", "meta": {"model": "m1"}}, "model")
+    'm1'
+    """
+    if name in record and name not in {"meta", "scenario", "speakers", "turns"}:
+        return record[name]
+    meta = record.get("meta") or {}
+    if name in meta:
+        return meta[name]
+    scenario = record.get("scenario") or {}
+    variables = scenario.get("variables") or {}
+    if name in variables:
+        return variables[name]
+    return scenario.get(name)
+
+
+def speaker_rows(records: Iterable[dict[str, Any]], group_by: Sequence[str] = ()) -> list[SpeakerRow]:
+    """Flatten the speakers of ok records into rows (record order, then speaker order)."""
+    rows: list[SpeakerRow] = []
+    for record in ok_records(records):
+        scenario = record.get("scenario") or {}
+        meta = record.get("meta") or {}
+        groups = {name: field_value(record, name) for name in group_by}
+        for name, speaker in (record.get("speakers") or {}).items():
+            expected = speaker.get("expected")
+            before = speaker.get("expected_before")
+            rows.append(SpeakerRow(
+                record_id=record.get("id"), scenario_id=record.get("scenario_id"),
+                task=record.get("task"), language=record.get("language"),
+                subtask=scenario.get("subtask"), speaker=name,
+                addressee=speaker.get("addressee"), tier=speaker.get("tier") or "none",
+                consistent=bool(speaker.get("consistent", True)),
+                expected=tuple(expected) if expected else None,
+                expected_before=tuple(before) if before else None,
+                correct=speaker.get("correct") if expected else None,
+                error_direction=speaker.get("error_direction"),
+                turn_tiers=_turn_tiers(record, name),
+                temperature=meta.get("temperature"), run=meta.get("run"), model=meta.get("model"),
+                variables=dict(scenario.get("variables") or {}), groups=groups))
+    return rows
+
+
+def _turn_tiers(record: dict[str, Any], speaker: str) -> list[str]:
+    """The tiers of the speaker's speech turns, in order, skipping turns without a tier."""
+    return [turn.get("tier") for turn in record.get("turns") or []
+            if turn.get("speaker") == speaker and turn.get("kind", "speech") == "speech"
+            and turn.get("tier") in TIERS]
+
+
+# ---------------------------------------------------------------- metric blocks
+
+def _proportion(successes: int, n: int) -> dict[str, Any]:
+    return wilson_interval(successes, n).to_dict()
+
+
+def accuracy_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
+    """Overall, per-task and per-expected-tier accuracy, and the confusion matrix."""
+    scored = [r for r in rows if r.expected]
+    by_task: dict[str, dict[str, Any]] = {}
+    for task in sorted({str(r.task) for r in scored}):
+        subset = [r for r in scored if str(r.task) == task]
+        by_task[task] = _proportion(sum(bool(r.correct) for r in subset), len(subset))
+    by_tier: dict[str, dict[str, Any]] = {}
+    for tier in TIERS:
+        subset = [r for r in scored if r.expected[0] == tier]
+        if subset:
+            by_tier[tier] = _proportion(sum(bool(r.correct) for r in subset), len(subset))
+    counts = [[sum(1 for r in scored if r.expected[0] == expected and r.tier == produced)
+               for produced in OUTCOMES] for expected in TIERS]
+    return {"accuracy": _proportion(sum(bool(r.correct) for r in scored), len(scored)),
+            "accuracy_by_task": by_task, "accuracy_by_expected_tier": by_tier,
+            "confusion": {"rows": list(TIERS), "columns": list(OUTCOMES), "counts": counts}}
+
+
+def distribution_metrics(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RESAMPLES,
+                         seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Produced tier distribution (all speakers), tier entropy, formality bias."""
+    counts = {outcome: sum(1 for r in rows if r.tier == outcome) for outcome in OUTCOMES}
+    total = len(rows)
+    shares = {k: (v / total if total else None) for k, v in counts.items()}
+    entropy = entropy_interval([r.tier for r in rows], list(TIERS),
+                               n_resamples=n_resamples, seed=seed)
+    return {"tier_distribution": {"counts": counts, "shares": shares, "n": total},
+            "tier_entropy": entropy.to_dict(),
+            "formality_bias": formality_bias(rows, n_resamples=n_resamples, seed=seed)}
+
+
+def formality_bias(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RESAMPLES,
+                   seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Formality bias index and ratio over speakers with expectations.
+
+    index = P(produced = formal) − P(expected primary = formal), both over the
+    same speakers; ratio = P(produced = formal) / P(expected primary = formal)
+    (None when no speaker is expected to be formal). A model that uses आप /
+    আপনি where तुम / তুমি is expected has index > 0.
+    """
+    scored = [r for r in rows if r.expected]
+    pairs = np.array([[r.tier == FORMAL, r.expected[0] == FORMAL] for r in scored], dtype=float)
+    produced = int(pairs[:, 0].sum()) if len(scored) else 0
+    expected = int(pairs[:, 1].sum()) if len(scored) else 0
+    index = bootstrap_interval(pairs if len(scored) else [],
+                               lambda sample: sample[:, 0].mean() - sample[:, 1].mean(),
+                               n_resamples=n_resamples, seed=seed)
+    return {"index": index.to_dict(),
+            "ratio": (produced / expected) if expected else None,
+            "produced_formal": _proportion(produced, len(scored)),
+            "expected_formal": _proportion(expected, len(scored))}
+
+
+def politeness_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
+    """Over- vs under-polite errors with an exact binomial test of their balance."""
+    scored = [r for r in rows if r.expected]
+    over = sum(1 for r in scored if r.error_direction == "over-polite")
+    under = sum(1 for r in scored if r.error_direction == "under-polite")
+    return {"over_polite": _proportion(over, len(scored)),
+            "under_polite": _proportion(under, len(scored)),
+            "over_count": over, "under_count": under,
+            "test": binomial_test(over, over + under, 0.5).to_dict()}
+
+
+def asymmetry_metrics(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Role-play records whose two speakers have different expected primaries.
+
+    score = both produced tiers differ in the expected direction (the speaker
+    expected to be more deferent produces the higher-ranked tier); collapse =
+    both produced the same tier of the three.
+    """
+    eligible = directed = collapsed = 0
+    more_right = less_right = 0
+    for record in records:
+        pair = _asymmetric_pair(record)
+        if pair is None:
+            continue
+        eligible += 1
+        more, less = pair  # more = expected to be more deferent
+        if more.get("tier") in RANK and less.get("tier") in RANK:
+            directed += RANK[more["tier"]] > RANK[less["tier"]]
+            collapsed += more["tier"] == less["tier"]
+        more_right += bool(more.get("correct"))
+        less_right += bool(less.get("correct"))
+    return {"asymmetry_score": _proportion(directed, eligible),
+            "asymmetry_collapse": _proportion(collapsed, eligible),
+            "character_accuracy": {"more_deferent": _proportion(more_right, eligible),
+                                   "less_deferent": _proportion(less_right, eligible)}}
+
+
+def _asymmetric_pair(record: dict[str, Any]) -> tuple[dict, dict] | None:
+    if record.get("task") != "roleplay":
+        return None
+    speakers = [s for s in (record.get("speakers") or {}).values()
+                if s.get("expected") and s["expected"][0] in RANK]
+    if len(speakers) != 2:
+        return None
+    first, second = speakers
+    if RANK[first["expected"][0]] == RANK[second["expected"][0]]:
+        return None
+    return (first, second) if RANK[first["expected"][0]] > RANK[second["expected"][0]] else (second, first)
+
+
+def continuation_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
+    """Tier maintenance (plain continuation) and tier adaptation (tier-shift)."""
+    maintain = [r for r in rows if r.expected and r.task == "continuation" and r.subtask != TIER_SHIFT]
+    shift = [r for r in rows if r.expected and r.subtask == TIER_SHIFT]
+    changed = [r for r in shift if r.expected_before and r.expected_before[0] != r.expected[0]]
+    adaptation = _proportion(sum(bool(r.correct) for r in changed), len(changed))
+    adaptation["unknown_before"] = sum(1 for r in shift if not r.expected_before)
+    return {"tier_maintenance": _proportion(sum(bool(r.correct) for r in maintain), len(maintain)),
+            "tier_adaptation": adaptation}
+
+
+def behaviour_metrics(records: Sequence[dict[str, Any]], rows: Sequence[SpeakerRow]) -> dict[str, Any]:
+    """Verb agreement, consistency, switching, avoidance and refusal rates."""
+    pairs = sum(int(r.get("agreement_pairs") or 0) for r in records)
+    errors = sum(int(r.get("agreement_errors") or 0) for r in records)
+    with_evidence = [r for r in rows if r.tier != "none"]
+    transitions = sum(max(0, len(r.turn_tiers) - 1) for r in rows)
+    switches = sum(sum(a != b for a, b in zip(r.turn_tiers, r.turn_tiers[1:])) for r in rows)
+    return {"verb_agreement": _proportion(max(0, pairs - errors), pairs),
+            "consistency": _proportion(sum(r.consistent for r in with_evidence), len(with_evidence)),
+            "switching_rate": _proportion(switches, transitions),
+            "avoidance": _proportion(sum(bool(r.get("avoidance")) for r in records), len(records)),
+            "refusal": _proportion(sum(bool(r.get("refusal")) for r in records), len(records))}
+
+
+def metric_block(records: Sequence[dict[str, Any]], *, n_resamples: int = DEFAULT_RESAMPLES,
+                 seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Every per-group metric for a list of ok records."""
+    rows = speaker_rows(records)
+    block: dict[str, Any] = {"n_records": len(records), "n_speakers": len(rows),
+                             "n_speakers_with_expectations": sum(1 for r in rows if r.expected)}
+    block.update(accuracy_metrics(rows))
+    block.update(distribution_metrics(rows, n_resamples=n_resamples, seed=seed))
+    block["politeness"] = politeness_metrics(rows)
+    block["asymmetry"] = asymmetry_metrics(records)
+    block.update(continuation_metrics(rows))
+    block.update(behaviour_metrics(records, rows))
+    return block
+
+
+# ---------------------------------------------------------------- cross-group analyses
+
+def _unit_key(row: SpeakerRow) -> tuple:
+    """Pairs a speaker across models: same scenario (else record id), speaker, temperature, run."""
+    scenario = row.scenario_id if row.scenario_id is not None else row.record_id
+    return (str(scenario), row.speaker, str(row.temperature), str(row.run))
+
+
+def model_comparisons(rows: Sequence[SpeakerRow], *, compare_by: str = "model",
+                      n_resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> list[dict[str, Any]]:
+    """Paired comparison of every pair of models on the units both answered.
+
+    A unit is (scenario_id, speaker, temperature, run); when a model has the
+    same unit twice, the first occurrence is used (``duplicates`` counts the rest).
+    """
+    by_model: dict[str, dict[tuple, bool]] = {}
+    duplicates: dict[str, int] = {}
+    for row in rows:
+        value = row.model if compare_by == "model" else row.groups.get(compare_by)
+        if value is None or not row.expected:
+            continue
+        units = by_model.setdefault(str(value), {})
+        key = _unit_key(row)
+        if key in units:
+            duplicates[str(value)] = duplicates.get(str(value), 0) + 1
+            continue
+        units[key] = bool(row.correct)
+    results = []
+    for first, second in itertools.combinations(sorted(by_model), 2):
+        shared = sorted(set(by_model[first]) & set(by_model[second]))
+        a = [by_model[first][k] for k in shared]
+        b = [by_model[second][k] for k in shared]
+        only_first = sum(x and not y for x, y in zip(a, b))
+        only_second = sum(y and not x for x, y in zip(a, b))
+        results.append({
+            "first": first, "second": second, "n_pairs": len(shared),
+            "accuracy_first": (sum(a) / len(a)) if a else None,
+            "accuracy_second": (sum(b) / len(b)) if b else None,
+            "mcnemar": mcnemar_test(only_first, only_second).to_dict(),
+            "difference": paired_bootstrap(a, b, n_resamples=n_resamples, seed=seed).to_dict(),
+            "duplicates": {first: duplicates.get(first, 0), second: duplicates.get(second, 0)}})
+    p_holm = holm_adjust([r["mcnemar"]["p_value"] if r["n_pairs"] else None for r in results])
+    for result, adjusted in zip(results, p_holm):
+        result["mcnemar"]["p_holm"] = adjusted
+    return results
+
+
+def temperature_effect(rows: Sequence[SpeakerRow]) -> dict[str, Any] | None:
+    """Accuracy per (model, temperature) and Spearman ρ of temperature vs correctness."""
+    scored = [r for r in rows if r.expected and _is_number(r.temperature)]
+    if not scored:
+        return None
+    cells = []
+    models = sorted({str(r.model) for r in scored})
+    for model in models + ["(all models)"]:
+        subset = scored if model == "(all models)" else [r for r in scored if str(r.model) == model]
+        for temperature in sorted({float(r.temperature) for r in subset}):
+            chosen = [r for r in subset if float(r.temperature) == temperature]
+            cells.append({"model": model, "temperature": temperature,
+                          **_proportion(sum(bool(r.correct) for r in chosen), len(chosen))})
+        trend = correlation([float(r.temperature) for r in subset], [float(bool(r.correct)) for r in subset])
+        cells.append({"model": model, "temperature": "trend", "spearman_rho": trend.spearman_rho,
+                      "spearman_p": trend.spearman_p, "n": trend.n})
+    return {"cells": [c for c in cells if c["temperature"] != "trend"],
+            "trends": [c for c in cells if c["temperature"] == "trend"]}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def variable_effects(rows: Sequence[SpeakerRow],
+                     variables: Sequence[str] = EFFECT_VARIABLES) -> dict[str, Any]:
+    """Pearson χ² of error (wrong vs right) against each scenario variable.
+
+    Rows of the table are the variable's levels; columns are [error, correct].
+    ``residual_error`` is the adjusted standardized residual of the error cell
+    (> 1.96: this level has more errors than independence predicts).
+    """
+    scored = [r for r in rows if r.expected and r.variables]
+    effects: dict[str, Any] = {}
+    for variable in variables:
+        levels = sorted({str(r.variables.get(variable)) for r in scored
+                         if r.variables.get(variable) is not None})
+        table = [[sum(1 for r in scored if str(r.variables.get(variable)) == level and not r.correct),
+                  sum(1 for r in scored if str(r.variables.get(variable)) == level and r.correct)]
+                 for level in levels]
+        test = chi_square_test(table) if len(levels) >= 2 else None
+        level_rows = []
+        for i, level in enumerate(levels):
+            errors, right = table[i]
+            residual = test.residuals[i][0] if test and test.residuals else None
+            level_rows.append({"level": level, "n": errors + right, "errors": errors,
+                               "error_rate": errors / (errors + right) if errors + right else None,
+                               "residual_error": residual})
+        effects[variable] = {"levels": level_rows,
+                             "chi2": test.statistic if test else None,
+                             "dof": test.dof if test else 0,
+                             "p_value": test.p_value if test else None,
+                             "n": sum(l["n"] for l in level_rows),
+                             "note": None if test and test.statistic is not None
+                             else "fewer than two levels with data: no test"}
+    adjusted = holm_adjust([e["p_value"] for e in effects.values()])
+    for effect, p in zip(effects.values(), adjusted):
+        effect["p_holm"] = p
+    return effects
+
+
+def read_cloze_csv(path: str | Path) -> dict[str, float]:
+    """Read a ``model,cloze_accuracy`` CSV (header required) into {model: accuracy}."""
+    with open(path, newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        if not reader.fieldnames or not {"model", "cloze_accuracy"} <= set(reader.fieldnames):
+            raise ValueError(f"{path}: need the columns model,cloze_accuracy")
+        return {row["model"].strip(): float(row["cloze_accuracy"]) for row in reader
+                if row.get("model", "").strip()}
+
+
+def cloze_correlation(rows: Sequence[SpeakerRow], cloze: dict[str, float]) -> dict[str, Any]:
+    """Pearson and Spearman correlation of cloze accuracy with generation accuracy per model."""
+    per_model = []
+    for model in sorted(cloze):
+        scored = [r for r in rows if r.expected and str(r.model) == model]
+        if scored:
+            per_model.append({"model": model, "cloze_accuracy": cloze[model],
+                              "generation_accuracy": sum(bool(r.correct) for r in scored) / len(scored),
+                              "n_speakers": len(scored)})
+    result = correlation([m["cloze_accuracy"] for m in per_model],
+                         [m["generation_accuracy"] for m in per_model])
+    return {"models": per_model, **result.to_dict(),
+            "missing_models": sorted(set(cloze) - {m["model"] for m in per_model})}
+
+
+# ---------------------------------------------------------------- the summary
+
+def group_records(records: Sequence[dict[str, Any]], group_by: Sequence[str]) -> list[tuple[dict[str, Any], list]]:
+    """Split ok records by the values of ``group_by`` (sorted, missing values last)."""
+    groups: dict[tuple, list] = {}
+    for record in records:
+        key = tuple(field_value(record, name) for name in group_by)
+        groups.setdefault(key, []).append(record)
+    ordered = sorted(groups, key=lambda key: tuple((v is None, str(v)) for v in key))
+    return [({name: value for name, value in zip(group_by, key)}, groups[key]) for key in ordered]
+
+
+def compute_metrics(records: Iterable[dict[str, Any]], group_by: str | Sequence[str] | None = None, *,
+                    cloze: dict[str, float] | None = None, n_resamples: int = DEFAULT_RESAMPLES,
+                    seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Every metric of the study, overall and per group, as a JSON-serializable dict.
+
+    ``group_by`` names carried fields (``model``, ``temperature``), record
+    fields (``task``, ``language``) or scenario variables (``setting``).
+    Every proportion carries ``successes``, ``n`` and a Wilson interval; other
+    figures carry a seeded bootstrap interval and ``n``.
+
+    >>> rec = {"status": "ok", "task": "dct", "speakers": {"रोहित": {"tier": "formal",
+    ...        "expected": ["formal"], "correct": True, "consistent": True}}, "meta": {"model": "m"}}
+    >>> compute_metrics([rec, {"status": "error", "error": "bad json"}])["overall"]["accuracy"]["n"]
+    1
+    """
+    records = list(records)
+    fields = parse_group_by(group_by)
+    ok = ok_records(records)
+    rows = speaker_rows(ok, fields)
+    options = {"n_resamples": n_resamples, "seed": seed}
+    summary: dict[str, Any] = {
+        "n_lines": len(records), "n_ok": len(ok), "n_failed": len(records) - len(ok),
+        "group_by": fields,
+        "overall": metric_block(ok, **options),
+        "groups": [{"key": key, "metrics": metric_block(members, **options)}
+                   for key, members in group_records(ok, fields)] if fields else [],
+        "model_comparisons": model_comparisons(rows, **options),
+        "temperature_effect": temperature_effect(rows),
+        "variable_effects": variable_effects(rows),
+        "cloze_correlation": cloze_correlation(rows, cloze) if cloze else None,
+        "definitions": METRIC_DEFINITIONS,
+        "notes": {"multiple_comparisons": MULTIPLE_COMPARISONS_NOTE,
+                  "intervals": "95% Wilson score intervals for proportions; seeded percentile "
+                               f"bootstrap ({n_resamples} resamples, seed {seed}) for other figures"},
+    }
+    return _json_ready(summary)
+
+
+def _json_ready(value: Any) -> Any:
+    """Convert numpy scalars and non-finite floats so ``json.dumps`` gives strict JSON."""
+    if isinstance(value, dict):
+        return {str(k): _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def write_summary(summary: dict[str, Any], path: str | Path) -> Path:
+    """Write ``summary.json`` (UTF-8, Indic text kept readable)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- tables
+
+#: Headline metrics (name in the table → path in a metric block).
+HEADLINE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("accuracy", ("accuracy",)),
+    ("formality_bias_index", ("formality_bias", "index")),
+    ("tier_entropy", ("tier_entropy",)),
+    ("over_polite", ("politeness", "over_polite")),
+    ("under_polite", ("politeness", "under_polite")),
+    ("asymmetry_score", ("asymmetry", "asymmetry_score")),
+    ("asymmetry_collapse", ("asymmetry", "asymmetry_collapse")),
+    ("tier_maintenance", ("tier_maintenance",)),
+    ("tier_adaptation", ("tier_adaptation",)),
+    ("verb_agreement", ("verb_agreement",)),
+    ("consistency", ("consistency",)),
+    ("switching_rate", ("switching_rate",)),
+    ("avoidance", ("avoidance",)),
+    ("refusal", ("refusal",)),
+)
+
+
+def headline_figures(block: dict[str, Any]) -> list[dict[str, Any]]:
+    """The headline metrics of a block as rows: metric, estimate, low, high, n, method."""
+    rows = []
+    for name, path in HEADLINE:
+        figure = block
+        for part in path:
+            figure = figure[part]
+        rows.append({"metric": name, "estimate": figure.get("estimate"), "low": figure.get("low"),
+                     "high": figure.get("high"), "n": figure.get("n"), "method": figure.get("method")})
+    for task, figure in block["accuracy_by_task"].items():
+        rows.append({"metric": f"accuracy[task={task}]", **_figure(figure)})
+    for tier, figure in block["accuracy_by_expected_tier"].items():
+        rows.append({"metric": f"accuracy[expected={tier}]", **_figure(figure)})
+    return rows
+
+
+def _figure(figure: dict[str, Any]) -> dict[str, Any]:
+    return {k: figure.get(k) for k in ("estimate", "low", "high", "n", "method")}
+
+
+def _blocks(summary: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    overall_key = {name: "(all)" for name in summary["group_by"]}
+    return [(overall_key, summary["overall"])] + [(g["key"], g["metrics"]) for g in summary["groups"]]
+
+
+def metrics_tables(records: Iterable[dict[str, Any]], group_by: str | Sequence[str] | None = None, *,
+                   summary: dict[str, Any] | None = None) -> dict[str, "pandas.DataFrame"]:
+    """The metrics as long tables (pandas DataFrames), one per concern.
+
+    Tables: headline, confusion, tier_distribution, politeness,
+    model_comparisons, temperature, variable_effects, speakers. Group columns
+    come first; the overall row has the value ``(all)``. Pass a ``summary``
+    from :func:`compute_metrics` to avoid recomputing it.
+    """
+    import pandas as pd
+    records = list(records)
+    fields = parse_group_by(group_by)
+    if summary is None:
+        summary = compute_metrics(records, fields)
+    fields = summary["group_by"]
+    headline, confusion, distribution, politeness = [], [], [], []
+    for key, block in _blocks(summary):
+        headline += [{**key, **row} for row in headline_figures(block)]
+        matrix = block["confusion"]
+        for i, expected in enumerate(matrix["rows"]):
+            for j, produced in enumerate(matrix["columns"]):
+                confusion.append({**key, "expected": expected, "produced": produced,
+                                  "count": matrix["counts"][i][j]})
+        dist = block["tier_distribution"]
+        distribution += [{**key, "tier": t, "count": dist["counts"][t], "share": dist["shares"][t]}
+                         for t in OUTCOMES]
+        test = block["politeness"]["test"]
+        politeness.append({**key, "over_polite": block["politeness"]["over_count"],
+                           "under_polite": block["politeness"]["under_count"],
+                           "n_speakers": block["politeness"]["over_polite"]["n"],
+                           "binomial_p": test["p_value"]})
+    comparisons = [{"first": c["first"], "second": c["second"], "n_pairs": c["n_pairs"],
+                    "accuracy_first": c["accuracy_first"], "accuracy_second": c["accuracy_second"],
+                    "b_first_only": c["mcnemar"]["details"]["b"],
+                    "c_second_only": c["mcnemar"]["details"]["c"],
+                    "mcnemar_p": c["mcnemar"]["p_value"], "mcnemar_p_holm": c["mcnemar"]["p_holm"],
+                    "difference": c["difference"]["estimate"], "difference_low": c["difference"]["low"],
+                    "difference_high": c["difference"]["high"]} for c in summary["model_comparisons"]]
+    temperature = (summary["temperature_effect"] or {}).get("cells", [])
+    effects = [{"variable": variable, **level, "chi2": effect["chi2"], "dof": effect["dof"],
+                "p_value": effect["p_value"], "p_holm": effect["p_holm"]}
+               for variable, effect in summary["variable_effects"].items() for level in effect["levels"]]
+    speakers = [_speaker_table_row(row) for row in speaker_rows(records, fields)]
+    tables = {"headline": headline, "confusion": confusion, "tier_distribution": distribution,
+              "politeness": politeness, "model_comparisons": comparisons,
+              "temperature": temperature, "variable_effects": effects, "speakers": speakers}
+    return {name: pd.DataFrame(rows) for name, rows in tables.items()}
+
+
+def _speaker_table_row(row: SpeakerRow) -> dict[str, Any]:
+    out = asdict(row)
+    groups = out.pop("groups")
+    variables = out.pop("variables")
+    out["expected"] = "|".join(row.expected) if row.expected else None
+    out["expected_before"] = "|".join(row.expected_before) if row.expected_before else None
+    out["turn_tiers"] = "|".join(row.turn_tiers)
+    for name in ("record_id", "scenario_id", "temperature", "run", "model"):
+        out[name] = None if out[name] is None else str(out[name])
+    out.update({f"var_{k}": (None if v is None else str(v)) for k, v in variables.items()})
+    out.update({f"group_{k}": (None if v is None else str(v)) for k, v in groups.items()})
+    return out
+
+
+def parquet_available() -> bool:
+    """Whether pyarrow is importable (Parquet output is skipped otherwise)."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def write_tables(tables: dict[str, "pandas.DataFrame"], out_dir: str | Path, *,
+                 parquet: bool | None = None) -> list[Path]:
+    """Write each table as ``<name>.csv`` and, when pyarrow is present, ``<name>.parquet``."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    use_parquet = parquet_available() if parquet is None else parquet
+    written = []
+    for name, frame in tables.items():
+        csv_path = out_dir / f"{name}.csv"
+        frame.to_csv(csv_path, index=False)
+        written.append(csv_path)
+        if use_parquet:
+            # Mixed-type group columns (e.g. "(all)" next to 0.7) must be one type for Parquet.
+            safe = frame.copy()
+            for column in safe.columns:
+                if safe[column].dtype == object:
+                    safe[column] = safe[column].map(lambda v: None if v is None else str(v))
+            parquet_path = out_dir / f"{name}.parquet"
+            safe.to_parquet(parquet_path, index=False)
+            written.append(parquet_path)
+    return written
