@@ -151,6 +151,10 @@ class SpeakerResult:
     expected: tuple[str, ...] | None = None
     correct: bool | None = None
     error_direction: str | None = None   # over-polite | under-polite
+    #: tier-shift scenarios: the tiers expected before the shift
+    expected_before: tuple[str, ...] | None = None
+    #: where the tier came from: rules, classifier, or None (no evidence)
+    source: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -161,6 +165,10 @@ class SpeakerResult:
             out["expected"] = list(self.expected)
             out["correct"] = self.correct
             out["error_direction"] = self.error_direction
+        if self.expected_before is not None:
+            out["expected_before"] = list(self.expected_before)
+        if self.source:
+            out["source"] = self.source
         return out
 
 

@@ -1,0 +1,336 @@
+"""Second-person evidence in one utterance: pronouns, verbs, agreement, vocatives.
+
+Reads only the lexicon (data); the code knows the conditions, not the words.
+
+>>> from honorifics.extraction.lexicon import load_lexicon
+>>> text = "आप यहाँ बैठो।"
+>>> found = extract_evidence(text, [(0, len(text))], load_lexicon("hi"))
+>>> [(e.text, e.tier) for e in found.evidence]
+[('आप', 'formal')]
+>>> [(p.pronoun.text, p.verb.text, p.ok) for p in found.agreement]
+[('आप', 'बैठो', False)]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
+from .lexicon import Lexicon, VerbReading
+from .tokens import Token, tokenize
+
+#: Confidence of evidence by how it was found.
+CONFIDENCE = {"pronoun": 0.98, "always": 0.9, "clause_final": 0.8, "after_participle": 0.8,
+              "imperative": 0.75, "no_third_person": 0.7, "subjectless_clause_final": 0.6}
+_VOCATIVE_PUNCTUATION = (",", "!", "،")
+
+
+@dataclass(slots=True)
+class UtteranceEvidence:
+    """What one utterance shows: deciding evidence, agreement pairs, vocatives."""
+    evidence: list[Evidence] = field(default_factory=list)
+    agreement: list[AgreementPair] = field(default_factory=list)
+    nominal_address: list[NominalAddress] = field(default_factory=list)
+    #: pronoun forms read as respectful 3rd person (not address)
+    third_person: list[Evidence] = field(default_factory=list)
+
+
+class _Utterance:
+    """Tokens of one utterance with the per-token facts the rules need."""
+
+    def __init__(self, tokens: list[Token], lexicon: Lexicon, excluded_keys: frozenset):
+        self.tokens = tokens
+        self.lexicon = lexicon
+        n = len(tokens)
+        self.clause = [0] * n
+        self.sentence = [0] * n
+        clause = sentence = -1
+        for i, token in enumerate(tokens):
+            if token.sentence_start:
+                sentence += 1
+            if token.clause_start or token.sentence_start:
+                clause += 1
+            self.clause[i] = clause
+            self.sentence[i] = sentence
+        self.excluded = [token.key in excluded_keys for token in tokens]
+        self._mark_traps()
+        self.pronoun = [None if self.excluded[i] else lexicon.pronouns.get(t.key)
+                        for i, t in enumerate(tokens)]
+        self.reading: list[VerbReading | None] = [
+            None if (self.excluded[i] or self.pronoun[i] or t.key in lexicon.particles)
+            else lexicon.verb_reading(t.key) for i, t in enumerate(tokens)]
+
+    def _mark_traps(self) -> None:
+        keys = [t.key for t in self.tokens]
+        for trap in self.lexicon.traps:
+            size = len(trap)
+            for i in range(len(keys) - size + 1):
+                if tuple(keys[i:i + size]) == trap:
+                    for j in range(i, i + size):
+                        self.excluded[j] = True
+
+    # --- neighbours within a clause -------------------------------------
+    def next_in_clause(self, i: int) -> int | None:
+        j = i + 1
+        return j if j < len(self.tokens) and self.clause[j] == self.clause[i] else None
+
+    def previous_in_clause(self, i: int) -> int | None:
+        j = i - 1
+        return j if j >= 0 and self.clause[j] == self.clause[i] else None
+
+    # --- conditions -------------------------------------------------------
+    def at_clause_end(self, i: int) -> bool:
+        j = self.next_in_clause(i)
+        return j is None or self.tokens[j].key in self.lexicon.particles \
+            or self.tokens[j].key in self.lexicon.question_words
+
+    def after_verb(self, i: int) -> bool:
+        j = self.previous_in_clause(i)
+        if j is None:
+            return False
+        key = self.tokens[j].key
+        return key in self.lexicon.bare_stems or key.endswith(("े", "ে"))
+
+    def imperative_position(self, i: int) -> bool:
+        lexicon = self.lexicon
+        j = self.next_in_clause(i)
+        if j is not None:
+            following = self.tokens[j].key
+            if following in lexicon.stem_followers or self.reading[j] is not None \
+                    or (lexicon.stem_follower_suffixes and following.endswith(lexicon.stem_follower_suffixes)):
+                return False
+        k = self.previous_in_clause(i)
+        if k is not None:
+            previous = self.tokens[k].key
+            if self.tokens[i].key in lexicon.conjunctive_markers and previous in lexicon.bare_stems:
+                return False
+            if previous in lexicon.first_person_pronouns or previous in lexicon.third_person_pronouns:
+                return False
+        return True
+
+    def after_participle(self, i: int) -> bool:
+        """हो as copula of address: after a participle or question word, at the
+        clause end (कर रहे हो?, कैसे हो?), not subjunctive (… कि हो, हो सकता)."""
+        k = self.previous_in_clause(i)
+        if k is None or not self.at_clause_end(i):
+            return False
+        if any(self.tokens[j].key in self.lexicon.subjunctive_markers
+               for j in range(i) if self.clause[j] == self.clause[i]):
+            return False
+        previous = self.tokens[k].key
+        return previous in self.lexicon.question_words or previous.endswith(self.lexicon.participle_endings)
+
+    def sentence_has_subject_pronoun(self, i: int) -> bool:
+        lexicon = self.lexicon
+        return any(self.sentence[j] == self.sentence[i] and
+                   (t.key in lexicon.first_person_pronouns or t.key in lexicon.third_person_pronouns)
+                   for j, t in enumerate(self.tokens))
+
+    def third_person_sentence(self, i: int) -> bool:
+        """Does the sentence of token i have a 3rd-person subject (উনি, আমার মা …)?"""
+        lexicon = self.lexicon
+        sentence = self.sentence[i]
+        for j, token in enumerate(self.tokens):
+            if self.sentence[j] != sentence:
+                continue
+            if token.key in lexicon.third_person_pronouns:
+                return True
+            if token.key in lexicon.person_nouns and not token.after.startswith(_VOCATIVE_PUNCTUATION):
+                return True
+        return False
+
+    def counts_alone(self, i: int) -> bool:
+        """May the verb at i show a tier with no pronoun (pro-drop)?"""
+        reading = self.reading[i]
+        if reading is None or reading.evidence is None:
+            return False
+        when = reading.when
+        if when == "always":
+            return True
+        if when == "clause_final":
+            return self.at_clause_end(i) or self.after_verb(i)
+        if when == "imperative":
+            return self.imperative_position(i)
+        if when == "after_participle":
+            return self.after_participle(i)
+        if when == "no_third_person":
+            return not self.third_person_sentence(i)
+        if when == "subjectless_clause_final":
+            # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request)
+            return self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
+        return False
+
+    def can_agree(self, i: int) -> bool:
+        """Is the token at i a finite verb that a subject could agree with here?"""
+        reading = self.reading[i]
+        if reading is None:
+            return False
+        when = reading.when
+        if when == "imperative":
+            return self.imperative_position(i)
+        if when == "clause_final":
+            return self.at_clause_end(i) or self.after_verb(i)
+        if when == "after_participle":
+            return self.after_participle(i) or self.at_clause_end(i)
+        return True
+
+
+
+def _evidence(token: Token, kind: str, tier: str, source: str, rule: str, confidence: float,
+              case: str | None = None, end: int | None = None, text: str | None = None) -> Evidence:
+    return Evidence(text if text is not None else token.text, token.start,
+                    end if end is not None else token.end, kind, tier, source, rule, confidence, case)
+
+
+def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexicon,
+                     excluded_keys: frozenset = frozenset()) -> UtteranceEvidence:
+    """Find 2nd-person evidence in the speech ``segments`` of ``text``.
+
+    ``excluded_keys``: token keys that are never evidence (the speakers' own
+    names: a character called হোসেন is not the verb ending -েন).
+    """
+    tokens = tokenize(text, segments, lexicon.script)
+    result = UtteranceEvidence()
+    if not tokens:
+        return result
+    u = _Utterance(tokens, lexicon, excluded_keys)
+    n = len(tokens)
+
+    # Pronouns, with a separated postposition and plural marker joined in.
+    pronoun_evidence: dict[int, Evidence] = {}
+    for i in range(n):
+        entry = u.pronoun[i]
+        if not entry:
+            continue
+        tier, case = entry
+        end = tokens[i].end
+        j = u.next_in_clause(i)
+        if j is not None and tokens[j].key in lexicon.postpositions and case == "nominative":
+            case = lexicon.postpositions[tokens[j].key]
+            end = tokens[j].end
+            j = u.next_in_clause(j)
+        if j is not None and tokens[j].key in lexicon.plural_markers:
+            end = tokens[j].end
+        pronoun_evidence[i] = _evidence(tokens[i], PRONOUN, tier, "lexicon",
+                                        f"{lexicon.name}.pronoun.{tier}", CONFIDENCE["pronoun"],
+                                        case, end, text[tokens[i].start:end])
+
+    _drop_third_person_honorific(u, pronoun_evidence, result)
+
+    # Agreement: each nominative pronoun with the first finite verb after it in
+    # its clause (or the nearest before it: दिखीं आप). Other verbs after the
+    # subject in that clause share it and do not vote on their own.
+    under_subject: set[int] = set()
+    for i, item in sorted(pronoun_evidence.items()):
+        if item.case != "nominative":
+            continue
+        clause_tokens = [j for j in range(n) if u.clause[j] == u.clause[i]]
+        after = [j for j in clause_tokens if j > i and u.can_agree(j)]
+        before = [j for j in reversed(clause_tokens) if j < i and u.can_agree(j)]
+        under_subject.update(j for j in clause_tokens if j > i and u.reading[j] is not None)
+        verb_index = after[0] if after else (before[0] if before else None)
+        if verb_index is None:
+            continue
+        reading = u.reading[verb_index]
+        if not reading.agrees:
+            continue   # a 1st-person verb: the pronoun is not its subject
+        under_subject.add(verb_index)
+        verb_tier = reading.evidence or next(iter(sorted(reading.agrees)))
+        verb = _evidence(tokens[verb_index], VERB, verb_tier, "morphology",
+                         f"{lexicon.name}.verb.{reading.rule}", CONFIDENCE.get(reading.when, 0.7))
+        result.agreement.append(AgreementPair(item, verb, item.tier in reading.agrees))
+
+    # Verbs that show a tier on their own (pro-drop).
+    verb_evidence = []
+    for i in range(n):
+        if i in under_subject or not u.counts_alone(i):
+            continue
+        reading = u.reading[i]
+        verb_evidence.append(_evidence(tokens[i], VERB, reading.evidence, "morphology",
+                                       f"{lexicon.name}.verb.{reading.rule}",
+                                       CONFIDENCE.get(reading.when, 0.7)))
+
+    _defer_ambiguous_verbs(u, verb_evidence, pronoun_evidence)
+    result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)
+    result.nominal_address = _nominal_address(u, text)
+    return result
+
+
+def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[int, Evidence]) -> None:
+    """A form with two readings takes the one the pronouns of its utterance show.
+
+    Bangla দেখ / কর are the তুই imperative and also the colloquial তুমি form:
+    in "দেখ, তোমার জন্য কি এনেছি?" দেখ is familiar, not a second tier.
+    """
+    pronoun_tiers = {e.tier for e in pronouns.values()}
+    by_start = {t.start: i for i, t in enumerate(u.tokens)}
+    for index, item in enumerate(verbs):
+        reading = u.reading[by_start[item.start]]
+        if len(reading.agrees) < 2 or item.tier in pronoun_tiers:
+            continue
+        fitting = pronoun_tiers & reading.agrees
+        if len(fitting) == 1:
+            tier = next(iter(fitting))
+            verbs[index] = Evidence(item.text, item.start, item.end, item.kind, tier, item.source,
+                                    item.rule + "+context", item.confidence * 0.9, item.case)
+
+
+def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
+                                 result: UtteranceEvidence) -> None:
+    """Respectful 3rd-person आप after a verbless sentence naming someone.
+
+    "मेरे गुरु, पंडित हरिशंकर जी। आप बनारस में संस्कृत पढ़ाते थे।" — the आप
+    sentences that follow the introduction are about the guru, not address,
+    as long as they show no other tier.
+    """
+    markers = u.lexicon.third_person_antecedent_markers
+    if not markers or not pronouns:
+        return
+    sentences: dict[int, list[int]] = {}
+    for i in range(len(u.tokens)):
+        sentences.setdefault(u.sentence[i], []).append(i)
+    chain = False
+    for _, members in sorted(sentences.items()):
+        tiers = {pronouns[i].tier for i in members if i in pronouns}
+        has_verb = any(u.reading[i] is not None for i in members)
+        if chain and tiers == {"formal"} and not any(
+                u.reading[i] is not None and u.reading[i].evidence not in (None, "formal") for i in members):
+            for i in members:
+                if i in pronouns:
+                    result.third_person.append(pronouns.pop(i))
+            continue
+        last = members[-1]
+        before_marker = u.tokens[last - 1].key if last > members[0] else None
+        chain = (not tiers and not has_verb and u.tokens[last].key in markers
+                 and u.tokens[last].after[:1] in ("।", ".", "")          # a statement, not "… जी!"
+                 and before_marker not in u.lexicon.nominal_address)     # a name, not बहन जी
+
+
+def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
+    """Vocatives and kin terms used in address: सर, दीदी, আপা, মামা."""
+    lexicon = u.lexicon
+    found: list[NominalAddress] = []
+    tokens = u.tokens
+    for i, token in enumerate(tokens):
+        entry = lexicon.nominal_address.get(token.key)
+        if not entry:
+            continue
+        category, tradition = entry
+        if category == "name-suffix":
+            # शर्मा जी: report the name with its suffix.
+            if i > 0 and not token.clause_start and tokens[i - 1].key not in lexicon.particles:
+                start = tokens[i - 1].start
+                if found and found[-1].end == tokens[i - 1].end:
+                    found.pop()
+                found.append(NominalAddress(text[start:token.end], start, token.end, category))
+            continue
+        vocative = token.clause_start or token.after.startswith((",", "!", "?", "।", "।"))
+        if not vocative and not (found and found[-1].end == tokens[i - 1].end if i else False):
+            continue
+        if found and i > 0 and found[-1].end == tokens[i - 1].end:
+            # भाई साहब, मम्मी जी: one address term
+            previous = found.pop()
+            found.append(NominalAddress(text[previous.start:token.end], previous.start, token.end,
+                                        previous.category, tradition=previous.tradition or tradition))
+            continue
+        found.append(NominalAddress(token.text, token.start, token.end, category, tradition=tradition))
+    return found

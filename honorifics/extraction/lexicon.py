@@ -1,0 +1,190 @@
+"""Load the per-language lexicon files (honorifics/lexicons/*.yaml).
+
+One lexicon per language and script: ``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``.
+Every key is folded with :func:`match_key`, so the files can be written in
+any common spelling. Adding a word is a data change: see hi.yaml's header.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from .normalize import match_key
+
+CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
+              "imperative", "no_third_person", "subjectless_clause_final"}
+
+
+class LexiconError(ValueError):
+    """A lexicon file that does not follow the format."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerbReading:
+    """What a verb form says about the addressee's tier.
+
+    ``evidence``: the tier the form shows alone (None: never alone);
+    ``agrees``: tiers of a nominative subject it agrees with;
+    ``when``: the condition for counting it alone (see hi.yaml).
+    """
+    evidence: str | None
+    agrees: frozenset
+    when: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuffixRule:
+    suffix: str
+    reading: VerbReading
+    min_stem: int
+    exceptions: frozenset
+    exception_suffixes: tuple
+    #: characters that may not stand right before the suffix
+    not_after: frozenset = frozenset()
+    #: when set, the word minus the suffix must be one of these verb roots
+    roots: frozenset | None = None
+
+    def matches(self, key: str) -> bool:
+        stem = len(key) - len(self.suffix)
+        return (key.endswith(self.suffix) and stem >= self.min_stem
+                and (self.roots is None or key[:stem] in self.roots)
+                and key not in self.exceptions
+                and not (self.not_after and stem > 0 and key[stem - 1] in self.not_after)
+                and not any(key.endswith(ending) for ending in self.exception_suffixes))
+
+
+@dataclass(slots=True)
+class Lexicon:
+    name: str
+    language: str
+    script: str
+    pronouns: dict            # key -> (tier, case)
+    postpositions: dict       # key -> case
+    plural_markers: frozenset
+    traps: tuple              # tuples of keys
+    exact_verbs: dict         # key -> VerbReading
+    suffix_rules: tuple
+    bare_stems: dict          # key -> VerbReading
+    stem_followers: frozenset
+    conjunctive_markers: frozenset
+    particles: frozenset
+    participle_endings: tuple
+    question_words: frozenset
+    third_person_pronouns: frozenset
+    first_person_pronouns: frozenset
+    person_nouns: frozenset
+    nominal_address: dict     # key -> (category, tradition | None)
+    note_markers: tuple       # case-folded raw strings
+    non_speaker_labels: frozenset
+    refusal_patterns: tuple   # compiled regexes on the original text
+    reporting_verbs: frozenset
+    name_titles: frozenset = frozenset()
+    third_person_antecedent_markers: frozenset = frozenset()
+    stem_follower_suffixes: tuple = ()
+    subjunctive_markers: frozenset = frozenset()
+    _verb_cache: dict = field(default_factory=dict)
+
+    def key(self, token: str) -> str:
+        return match_key(token, self.script)
+
+    def verb_reading(self, key: str) -> VerbReading | None:
+        """The verb reading of a token key: exact form, bare stem, then suffix rules."""
+        try:
+            return self._verb_cache[key]
+        except KeyError:
+            pass
+        reading = self.exact_verbs.get(key) or self.bare_stems.get(key)
+        if reading is None and key not in self.pronouns:
+            for rule in self.suffix_rules:
+                if rule.matches(key):
+                    reading = rule.reading
+                    break
+        self._verb_cache[key] = reading
+        return reading
+
+
+def _reading(spec: dict, where: str) -> VerbReading:
+    when = spec.get("when", "always")
+    if when not in CONDITIONS:
+        raise LexiconError(f"{where}: unknown condition {when!r}")
+    return VerbReading(spec.get("evidence"), frozenset(spec.get("agrees") or ()), when,
+                       spec.get("rule", "verb"))
+
+
+def build_lexicon(name: str, data: dict) -> Lexicon:
+    """Build a :class:`Lexicon` from parsed YAML (also used by tests)."""
+    script = data["script"]
+
+    def keys(items) -> frozenset:
+        return frozenset(match_key(str(item), script) for item in items or ())
+
+    verbs = data.get("verbs") or {}
+    exact = {match_key(form, script): _reading(spec, f"{name}: verb {form}")
+             for form, spec in (verbs.get("exact") or {}).items()}
+    roots = keys(data.get("verb_roots"))
+    suffix_rules = []
+    for spec in verbs.get("suffixes") or ():
+        suffix_rules.append(SuffixRule(
+            match_key(spec["suffix"], script), _reading(spec, f"{name}: suffix {spec['suffix']}"),
+            int(spec.get("min_stem", 1)), keys(spec.get("exceptions")),
+            tuple(match_key(s, script) for s in spec.get("exception_suffixes") or ()),
+            frozenset(spec.get("not_after") or ()),
+            roots if spec.get("root_required") else None))
+    stems = verbs.get("bare_stems") or {}
+    stem_reading = _reading(stems, f"{name}: bare_stems") if stems else None
+    bare = {match_key(form, script): stem_reading for form in stems.get("forms") or ()}
+    address = {}
+    for form, spec in (data.get("nominal_address") or {}).items():
+        if isinstance(spec, dict):
+            address[match_key(form, script)] = (spec["category"], spec.get("tradition"))
+        else:
+            address[match_key(form, script)] = (spec, None)
+    return Lexicon(
+        name=name, language=data["language"], script=script,
+        pronouns={match_key(form, script): tuple(value)
+                  for form, value in (data.get("pronouns") or {}).items()},
+        postpositions={match_key(form, script): case
+                       for form, case in (data.get("postpositions") or {}).items()},
+        plural_markers=keys(data.get("plural_markers")),
+        traps=tuple(tuple(match_key(part, script) for part in trap)
+                    for trap in data.get("traps") or ()),
+        exact_verbs=exact, suffix_rules=tuple(suffix_rules), bare_stems=bare,
+        stem_followers=keys(verbs.get("stem_followers")),
+        conjunctive_markers=keys(verbs.get("conjunctive_markers")),
+        particles=keys(data.get("particles")),
+        participle_endings=tuple(match_key(e, script) for e in data.get("participle_endings") or ()),
+        question_words=keys(data.get("question_words")),
+        third_person_pronouns=keys(data.get("third_person_pronouns")),
+        first_person_pronouns=keys(data.get("first_person_pronouns")),
+        person_nouns=keys(data.get("person_nouns")),
+        nominal_address=address,
+        note_markers=tuple(m.casefold() for m in data.get("note_markers") or ()),
+        non_speaker_labels=keys(data.get("non_speaker_labels")),
+        refusal_patterns=tuple(re.compile(p) for p in data.get("refusal_patterns") or ()),
+        reporting_verbs=keys(data.get("reporting_verbs")),
+        name_titles=keys(data.get("name_titles")),
+        third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
+        stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
+        subjunctive_markers=keys(data.get("subjunctive_markers")),
+    )
+
+
+LEXICON_NAMES = ("hi", "bn", "hi-Latn", "bn-Latn")
+
+
+def lexicon_name(language: str, script: str) -> str:
+    return f"{language}-Latn" if script == "latn" else language
+
+
+@lru_cache(maxsize=None)
+def load_lexicon(name: str) -> Lexicon:
+    """Load a shipped lexicon by name (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``)."""
+    if name not in LEXICON_NAMES:
+        raise LexiconError(f"no lexicon {name!r}; available: {', '.join(LEXICON_NAMES)}")
+    text = resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")
+    return build_lexicon(name, yaml.safe_load(text))

@@ -1,0 +1,130 @@
+"""Script normalization for MATCHING, never for output.
+
+Text is never rewritten: tokens keep their spans in the original string, and
+each token gets a *match key* used to look it up in the lexicons. Two
+spellings that a reader takes as the same word get the same key:
+
+>>> match_key("कीजिये", "deva") == match_key("कीजिए", "deva")
+True
+>>> match_key("जाएँ", "deva") == match_key("जाएं", "deva")
+True
+>>> match_key("ज़रूर", "deva") == match_key("जरूर", "deva")   # nukta
+True
+>>> match_key("Aap", "latn") == match_key("ap", "latn")
+True
+
+indic-nlp-library's normalizer does the canonical Unicode work (nukta
+decomposition, ZWJ/ZWNJ removal, vowel-sign canonicalization). It gets two
+things wrong for matching, fixed here: it leaves chandrabindu and anusvara
+apart (जाएँ ≠ जाएं), keeps a mark typed twice (तुम्हेंं), and it turns Bangla khanda ta written as ত + ্ + ZWJ
+into a bare ত্ instead of ৎ.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+ZERO_WIDTH = "\u200c\u200d\ufeff\u2060"
+_DEVANAGARI_NUKTA = "\u093c"
+_BENGALI_NUKTA = "\u09bc"
+_KHANDA_TA_SPELLED = "\u09a4\u09cd\u200d"   # ত্‍
+_KHANDA_TA = "\u09ce"                          # ৎ
+
+# य as a glide after a vowel: कीजिये → कीजिए, गयी → गई (both spellings are standard).
+# (after a vowel sign, an independent vowel, or a consonant's inherent a: गये)
+_DEVANAGARI_VOWEL = "\u0905-\u0914\u093e-\u094c\u0915-\u0939"
+_YE_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0947")
+_YI_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0940")
+
+# A vowel sign or nasal mark typed twice (तुम्हेंं) reads as once.
+_REPEATED_MARK = re.compile("([\u0900-\u0903\u093a-\u094f\u0981-\u0983\u09bc-\u09d7])\\1+")
+
+_NORMALIZERS: dict[str, object] = {}
+
+
+def _indic_normalizer(language: str):
+    normalizer = _NORMALIZERS.get(language)
+    if normalizer is None:
+        try:
+            from indicnlp.normalize.indic_normalize import IndicNormalizerFactory
+            normalizer = IndicNormalizerFactory().get_normalizer(language)
+        except Exception:   # library absent or broken: the fixes below still apply
+            normalizer = False
+        _NORMALIZERS[language] = normalizer
+    return normalizer
+
+
+def _fold_indic(token: str, script: str) -> str:
+    token = unicodedata.normalize("NFC", token.replace(_KHANDA_TA_SPELLED, _KHANDA_TA))
+    normalizer = _indic_normalizer("hi" if script == "deva" else "bn")
+    if normalizer:
+        token = normalizer.normalize(token)
+    for char in ZERO_WIDTH:
+        token = token.replace(char, "")
+    token = _REPEATED_MARK.sub(r"\1", token)
+    if script == "deva":
+        token = token.replace(_DEVANAGARI_NUKTA, "").replace("\u0901", "\u0902")
+        token = _YE_GLIDE.sub("\u090f", token)
+        token = _YI_GLIDE.sub("\u0908", token)
+    else:
+        # Bangla: chandrabindu is often dropped (দাঁড়া / দাড়া); nukta letters
+        # (য়, ড়, ঢ়) and their bare forms are matched alike.
+        token = token.replace("\u0981", "").replace(_BENGALI_NUKTA, "")
+    return token
+
+
+_ROMAN_DIGRAPHS = (("chh", "ch"), ("ee", "i"), ("oo", "u"), ("w", "v"))
+_DOUBLED = re.compile(r"(.)\1+")
+
+
+def _fold_latin(token: str) -> str:
+    token = unicodedata.normalize("NFKD", token.casefold())
+    token = "".join(c for c in token if not unicodedata.combining(c))
+    for old, new in _ROMAN_DIGRAPHS:
+        token = token.replace(old, new)
+    return _DOUBLED.sub(r"\1", token)
+
+
+@lru_cache(maxsize=200_000)
+def match_key(token: str, script: str) -> str:
+    """The lookup key of one token in a script (``deva``, ``beng`` or ``latn``)."""
+    if script == "latn":
+        return _fold_latin(token)
+    return _fold_indic(token, script)
+
+
+# --- scripts -------------------------------------------------------------
+
+def char_script(char: str) -> str | None:
+    """``deva``, ``beng``, ``latn`` or None for one character."""
+    code = ord(char)
+    if 0x0900 <= code <= 0x097F:
+        return "deva"
+    if 0x0980 <= code <= 0x09FF:
+        return "beng"
+    if char.isascii() and char.isalpha():
+        return "latn"
+    return None
+
+
+def detect_script(text: str) -> str | None:
+    """The dominant script of a text, counting letters; None when it has none.
+
+    >>> detect_script("Tumi kothay jaccho? আমি"), detect_script("आप कैसे हैं?")
+    ('latn', 'deva')
+    """
+    counts = {"deva": 0, "beng": 0, "latn": 0}
+    for char in text:
+        script = char_script(char)
+        if script:
+            counts[script] += 1
+    best = max(counts, key=counts.get)
+    return best if counts[best] else None
+
+
+SCRIPT_LANGUAGE = {"deva": "hi", "beng": "bn"}
+
+# Devanagari and Bengali digits read as ASCII digits (for numbers in labels).
+DIGITS = {**{chr(0x0966 + i): str(i) for i in range(10)},
+          **{chr(0x09E6 + i): str(i) for i in range(10)}}

@@ -1,0 +1,285 @@
+"""Split generated text into turns and attribute each to a speaker.
+
+Handles the formats LLMs produce::
+
+    राहुल: अबे उठ!                      name + colon
+    **प्रिया:** जी सर।  /  **Ankit**: …  markdown bold
+    सहगल - आ जाओ।                       name + spaced dash
+    बউমা (নিচু গলায়): মা, …            name + stage direction
+    1. अमित: …  /  - অদিতি: …            numbered or bulleted lines
+    (दोनों गले मिलते हैं)  *smiles*       stage directions: narration
+    **दृश्य:** हॉस्टल का कमरा            scene labels: narration
+    (Note: …) / Here's a polite way …:    notes about the text: not speech
+
+A record without speaker labels (a DCT answer) is one utterance by the
+default speaker. Inside a speech turn, inline stage directions, quoted
+third-party speech ("बॉस ने कहा 'आप कल से …'") and quoted mentions of a
+pronoun ('आप' करके) are cut out of the segments that count as speech.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
+from .lexicon import Lexicon
+from .tokens import TOKEN
+
+_LINE_MARKER = re.compile(r"^[ \t]*(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
+_LABEL = re.compile(
+    r"^(?P<pre>[*_]{0,2})[ \t]*"
+    r"(?P<name>[^\s:：*_()\[\]\"“”'।?!,।][^:：*_()\[\]\"“”'।?!\n]{0,38}?)"
+    r"[ \t]*[*_]{0,2}[ \t]*"
+    r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
+    r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
+_STAGE_DIRECTION = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
+_QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,400})[\"“”»]"
+                    r"|(?<![\w\u0900-\u09ff])['‘](?P<body2>[^'‘’\n]{1,400})['’](?![\w\u0900-\u09ff])")
+_WRAPPING_QUOTES = {'"': '"', "“": "”", "”": "”", "'": "'", "‘": "’", "«": "»"}
+_MAX_LABEL_TOKENS = 4
+
+
+@dataclass(slots=True)
+class RawTurn:
+    """A turn before evidence: who, what kind, where, which spans are speech."""
+    speaker: str | None
+    kind: str
+    start: int
+    end: int
+    segments: list[tuple[int, int]] = field(default_factory=list)
+    label: str | None = None
+    #: a speaker label that matched no listed speaker
+    unlisted: bool = False
+
+
+class SpeakerIndex:
+    """Matches written labels to listed speakers, honorific variants included.
+
+    डॉ. मिश्रा, मिश्रा जी and मिश्रा all find the speaker "डॉ. मिश्रा".
+    """
+
+    def __init__(self, speakers: list[SpeakerSpec], lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.speakers = speakers
+        self._exact: dict[tuple, str] = {}
+        self._core: dict[tuple, set[str]] = {}
+        for spec in speakers:
+            for form in (spec.name, *spec.aliases):
+                keys = self._keys(form)
+                if keys:
+                    self._exact.setdefault(keys, spec.name)
+                core = self._core_keys(form)
+                if core:
+                    self._core.setdefault(core, set()).add(spec.name)
+
+    def _keys(self, text: str) -> tuple:
+        return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
+
+    def _core_keys(self, text: str) -> tuple:
+        return tuple(k for k in self._keys(text) if k not in self.lexicon.name_titles)
+
+    def match(self, label: str) -> str | None:
+        keys = self._keys(label)
+        if not keys:
+            return None
+        if keys in self._exact:
+            return self._exact[keys]
+        core = tuple(k for k in keys if k not in self.lexicon.name_titles)
+        names = self._core.get(core) if core else None
+        if names and len(names) == 1:
+            return next(iter(names))
+        # One side's core words inside the other's (मिसेज़ कपूर / कपूर मैडम).
+        if core:
+            hits = {name for spec_core, spec_names in self._core.items()
+                    for name in spec_names if set(core) <= set(spec_core) or set(spec_core) <= set(core)}
+            if len(hits) == 1:
+                return hits.pop()
+        return None
+
+    def mentioned_in(self, keys: list[str]) -> list[str]:
+        """Listed speakers whose core name words occur in a token-key list (vocatives)."""
+        found = []
+        present = set(keys)
+        for core, names in self._core.items():
+            if core and set(core) <= present:
+                found.extend(n for n in names if n not in found)
+        return found
+
+    def name_keys(self) -> frozenset:
+        """Every core word of every listed name (never evidence: হোসেন is a name)."""
+        return frozenset(k for core in self._core for k in core)
+
+
+def _is_latin_only(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(c.isascii() for c in letters)
+
+
+def _strip_markdown(line: str) -> str:
+    return line.strip().strip("*_").strip()
+
+
+def _is_stage_direction(line: str) -> bool:
+    body = line.strip()
+    if (body.startswith("*") and body.endswith("*") and not body.startswith("**")) or \
+            (body.startswith("_") and body.endswith("_")):
+        return True
+    body = _strip_markdown(body)
+    return (body.startswith("(") and body.endswith(")")) or (body.startswith("[") and body.endswith("]"))
+
+
+def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
+    body = _strip_markdown(line).lstrip("(").casefold()
+    if any(body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
+           for marker in lexicon.note_markers):
+        return True
+    # A line in English inside a Hindi/Bangla answer is the model talking about
+    # its answer ("Here's a polite way to say it:"), not a character speaking.
+    return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
+
+
+def is_refusal(line: str, lexicon: Lexicon) -> bool:
+    return any(pattern.search(line) for pattern in lexicon.refusal_patterns)
+
+
+def _label_is_plausible(name: str) -> bool:
+    words = name.split()
+    return 0 < len(words) <= _MAX_LABEL_TOKENS and not any(c.isdigit() for c in name[:1])
+
+
+def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[tuple[int, int]]:
+    """The parts of an utterance that are speech addressed to the addressee.
+
+    Cuts inline stage directions, quoted mentions of single words ('आप'),
+    and quotes introduced or closed by a reporting verb (कहा, বলল, said).
+    """
+    # Trim whitespace and a pair of quotes that wrap the whole utterance.
+    while start < end and text[start] in " \t\r\n*_":
+        start += 1
+    while end > start and text[end - 1] in " \t\r\n*_":
+        end -= 1
+    if end - start >= 2 and text[start] in _WRAPPING_QUOTES and text[end - 1] == _WRAPPING_QUOTES[text[start]]:
+        inner = text[start + 1:end - 1]
+        if not any(q in inner for q in "\"“”"):
+            start, end = start + 1, end - 1
+    cuts: list[tuple[int, int]] = []
+    for match in _STAGE_DIRECTION.finditer(text, start, end):
+        cuts.append(match.span())
+    for match in _QUOTE.finditer(text, start, end):
+        body = match.group("body") or match.group("body2") or ""
+        words = TOKEN.findall(body)
+        if len(words) <= 1:
+            cuts.append(match.span())
+            continue
+        before = TOKEN.findall(text[max(start, match.start() - 40):match.start()])[-4:]
+        after = TOKEN.findall(text[match.end():min(end, match.end() + 40)])[:4]
+        if any(lexicon.key(w) in lexicon.reporting_verbs for w in before + after):
+            cuts.append(match.span())
+    if not cuts:
+        return [(start, end)] if end > start else []
+    cuts.sort()
+    segments, position = [], start
+    for cut_start, cut_end in cuts:
+        if cut_start > position:
+            segments.append((position, cut_start))
+        position = max(position, cut_end)
+    if position < end:
+        segments.append((position, end))
+    return segments
+
+
+def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
+                lexicon: Lexicon, record_script: str) -> list[RawTurn]:
+    """Split ``text`` into turns (speech, narration, notes, refusals), in order."""
+    index = SpeakerIndex(speakers, lexicon)
+    lines = []
+    position = 0
+    for raw_line in text.splitlines(keepends=True):
+        line_end = position + len(raw_line.rstrip("\r\n"))
+        lines.append((position, line_end))
+        position += len(raw_line)
+
+    # First pass: find labels, so that unlisted names are accepted only in
+    # texts that really are labelled dialogue.
+    labelled = []
+    for line_start, line_end in lines:
+        line = text[line_start:line_end]
+        marker = _LINE_MARKER.match(line)
+        offset = marker.end() if marker else 0
+        match = _LABEL.match(line, offset)
+        labelled.append((match, offset))
+    label_count = sum(1 for m, _ in labelled if m and _label_is_plausible(m.group("name"))
+                      and m.end() < len(text))
+
+    turns: list[RawTurn] = []
+    speech_seen = False
+    for (line_start, line_end), (match, offset) in zip(lines, labelled):
+        line = text[line_start:line_end]
+        if not line.strip():
+            continue
+        if _is_stage_direction(line[offset:]):
+            turns.append(RawTurn(None, NARRATION, line_start, line_end))
+            continue
+        if is_refusal(line, lexicon):
+            turns.append(RawTurn(None, REFUSAL, line_start, line_end))
+            continue
+        if _is_note(line[offset:], lexicon, record_script):
+            turns.append(RawTurn(None, NOTE, line_start, line_end))
+            continue
+        if match:
+            name = match.group("name").strip().rstrip(".")
+            content_start = line_start + match.end()
+            speaker = index.match(name)
+            label_keys = {lexicon.key(w) for w in TOKEN.findall(name)}
+            if speaker is None and label_keys & lexicon.non_speaker_labels:
+                turns.append(RawTurn(None, NARRATION, line_start, line_end, label=name))
+                continue
+            if speaker is None and _label_is_plausible(name) and (not speakers or label_count >= 2):
+                speaker = name
+                unlisted = True
+            else:
+                unlisted = False
+            if speaker is not None:
+                if content_start >= line_end or not text[content_start:line_end].strip():
+                    # "Here is the dialogue:" — a label with nothing after it.
+                    turns.append(RawTurn(None, NOTE, line_start, line_end, label=name))
+                    continue
+                segments = speech_segments(text, content_start, line_end, lexicon)
+                turns.append(RawTurn(speaker, SPEECH, content_start, line_end, segments,
+                                     label=name, unlisted=unlisted))
+                speech_seen = True
+                continue
+        if line.rstrip().endswith((":", "：")):
+            turns.append(RawTurn(None, NOTE, line_start, line_end))
+            continue
+        # An unlabelled line: part of the previous speech turn, or (before any
+        # labelled turn) scene-setting narration — unless nothing is labelled,
+        # in which case the whole text is one utterance (handled below).
+        if speech_seen and turns and turns[-1].kind == SPEECH and turns[-1].label is not None:
+            previous = turns[-1]
+            previous.segments.extend(speech_segments(text, line_start, line_end, lexicon))
+            previous.end = line_end
+            continue
+        turns.append(RawTurn(None, "unlabelled", line_start, line_end))
+
+    if not any(t.kind == SPEECH for t in turns):
+        # No labels: one utterance by the default speaker.
+        merged: RawTurn | None = None
+        out = []
+        for turn in turns:
+            if turn.kind == "unlabelled":
+                segments = speech_segments(text, turn.start, turn.end, lexicon)
+                if merged is None:
+                    merged = RawTurn(default_speaker, SPEECH, turn.start, turn.end, segments)
+                    out.append(merged)
+                else:
+                    merged.segments.extend(segments)
+                    merged.end = turn.end
+            else:
+                out.append(turn)
+        turns = out
+    else:
+        for turn in turns:
+            if turn.kind == "unlabelled":
+                turn.kind = NARRATION
+    return turns

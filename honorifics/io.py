@@ -1,0 +1,191 @@
+"""Reading input records: one JSON object per line, never losing a line.
+
+Each line becomes either an :class:`InputRecord` or an :class:`InputError`
+with a one-line reason; the caller writes exactly one output line for each.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from .tiers import TierError, parse_tiers
+
+TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
+CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
+                                           "scenario_id", "speakers", "speaker", "expected"}
+LANGUAGES = {"hi": "hi", "hin": "hi", "hindi": "hi", "bn": "bn", "ben": "bn", "bengali": "bn",
+             "bangla": "bn"}
+TASKS = {"dct": "dct", "continuation": "continuation", "cont": "continuation",
+         "roleplay": "roleplay", "role-play": "roleplay", "role_play": "roleplay", "rp": "roleplay"}
+DEFAULT_MAX_CHARS = 100_000
+
+
+class InputError(ValueError):
+    """A line that cannot be analysed; ``str(error)`` is the one-line reason."""
+
+
+@dataclass(slots=True)
+class InputRecord:
+    line: int
+    id: Any
+    text: str
+    language: str | None = None
+    task: str | None = None
+    scenario_id: str | None = None
+    speakers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    expected: Any = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            type(None): "null", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _message_text(messages: Any) -> str:
+    if not isinstance(messages, list):
+        raise InputError(f"'messages' is {_type_name(messages)}, expected a list of chat messages")
+    for message in reversed(messages):
+        if isinstance(message, dict) and message.get("role") == "assistant":
+            content = message.get("content")
+            if isinstance(content, list):   # content parts: [{"type": "text", "text": ...}]
+                content = "".join(part.get("text", "") for part in content
+                                  if isinstance(part, dict) and isinstance(part.get("text"), str))
+            if not isinstance(content, str):
+                raise InputError(f"the last assistant message's content is {_type_name(content)}, expected text")
+            return content
+    raise InputError("'messages' has no assistant message")
+
+
+def _speakers(value: Any) -> list[tuple[str, tuple[str, ...]]]:
+    if value is None:
+        return []
+    if isinstance(value, (str, dict)):
+        value = [value]
+    if not isinstance(value, list):
+        raise InputError(f"'speakers' is {_type_name(value)}, expected a list of names")
+    out = []
+    for item in value:
+        if isinstance(item, str) and item.strip():
+            out.append((item.strip(), ()))
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            aliases = item.get("aliases") or []
+            if isinstance(aliases, str):
+                aliases = [aliases]
+            out.append((item["name"].strip(), tuple(a for a in aliases if isinstance(a, str))))
+        else:
+            raise InputError(f"'speakers' holds {_type_name(item)}; use names or {{name, aliases}}")
+    return out
+
+
+def validate_expected(value: Any) -> Any:
+    """Check inline expectations early so a typo gives a clear error record."""
+    try:
+        if isinstance(value, (str, list)):
+            parse_tiers(value)
+        elif isinstance(value, dict):
+            for speaker, spec in value.items():
+                tiers = spec.get("tiers", spec.get("tier")) if isinstance(spec, dict) else spec
+                if tiers is None:
+                    raise InputError(f"'expected' for {speaker!r} has no tiers")
+                parse_tiers(tiers)
+        elif value is not None:
+            raise InputError(f"'expected' is {_type_name(value)}; use a tier, a list, or a map speaker → tier(s)")
+    except TierError as error:
+        raise InputError(f"invalid 'expected': {error}") from None
+    return value
+
+
+def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> InputRecord:
+    """Validate one decoded JSON value; raise :class:`InputError` with the reason."""
+    if not isinstance(obj, dict):
+        raise InputError(f"the line is {_type_name(obj)}, expected a JSON object")
+    text = None
+    for name in TEXT_FIELDS:
+        if name in obj and obj[name] is not None:
+            text = obj[name]
+            if not isinstance(text, str):
+                raise InputError(f"field '{name}' is {_type_name(text)}, expected a string")
+            break
+    if text is None:
+        if "messages" in obj:
+            text = _message_text(obj["messages"])
+        else:
+            raise InputError("no text: none of text, output, response, completion, generation or messages")
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise InputError("the text is empty")
+    if len(text) > max_chars:
+        raise InputError(f"the text is {len(text):,} characters long, over the limit of {max_chars:,} "
+                         "(raise it with --max-chars)")
+    language = obj.get("language", obj.get("lang"))
+    if language is not None:
+        if not isinstance(language, str) or language.strip().casefold() not in LANGUAGES:
+            raise InputError(f"unsupported language {language!r}: use hi or bn")
+        language = LANGUAGES[language.strip().casefold()]
+    task = obj.get("task")
+    if task is not None:
+        if not isinstance(task, str) or task.strip().casefold() not in TASKS:
+            raise InputError(f"unknown task {task!r}: use dct, continuation or roleplay")
+        task = TASKS[task.strip().casefold()]
+    speakers = _speakers(obj.get("speakers"))
+    speaker = obj.get("speaker")
+    if isinstance(speaker, str) and speaker.strip() and speaker.strip() not in [s for s, _ in speakers]:
+        speakers.insert(0, (speaker.strip(), ()))
+    scenario_id = obj.get("scenario_id")
+    if scenario_id is not None and not isinstance(scenario_id, (str, int)):
+        raise InputError(f"'scenario_id' is {_type_name(scenario_id)}, expected a string")
+    record_id = obj.get("id", line)
+    if isinstance(record_id, (dict, list)):
+        raise InputError(f"'id' is {_type_name(record_id)}, expected a string or number")
+    return InputRecord(
+        line=line, id=record_id, text=text, language=language, task=task,
+        scenario_id=str(scenario_id) if scenario_id is not None else None, speakers=speakers,
+        expected=validate_expected(obj.get("expected")),
+        meta={k: v for k, v in obj.items() if k not in CONSUMED_FIELDS})
+
+
+@dataclass(slots=True)
+class ReadLine:
+    """One non-blank input line: a record, or the reason it is not one."""
+    line: int
+    record: InputRecord | None
+    error: str | None
+    #: the id, when it could be read even though the line failed
+    id: Any = None
+
+
+def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> ReadLine | None:
+    """Decode one raw line; None for a blank line (skipped and counted)."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}")
+    raw = raw.lstrip("\ufeff").rstrip("\r\n")
+    if not raw.strip():
+        return None
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as error:
+        return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}")
+    except RecursionError:
+        return ReadLine(line, None, "invalid JSON: nested too deeply")
+    record_id = obj.get("id") if isinstance(obj, dict) else None
+    try:
+        return ReadLine(line, record_from_object(obj, line, max_chars), None)
+    except InputError as error:
+        return ReadLine(line, None, str(error), record_id if isinstance(record_id, (str, int)) else None)
+
+
+def read_lines(stream: Iterable[bytes | str], max_chars: int = DEFAULT_MAX_CHARS,
+               blank_counter: list[int] | None = None) -> Iterator[ReadLine]:
+    """Decode a stream of lines (1-based numbering); count blank lines if asked."""
+    for number, raw in enumerate(stream, start=1):
+        decoded = decode_line(raw, number, max_chars)
+        if decoded is None:
+            if blank_counter is not None:
+                blank_counter[0] += 1
+            continue
+        yield decoded

@@ -1,0 +1,394 @@
+"""The analysis pipeline: one input record in, one :class:`RecordAnalysis` out.
+
+::
+
+    record ─► language/script ─► turns + speakers ─► evidence per turn
+      ─► utterance tier + agreement ─► speaker tier + consistency
+      ─► expectations (inline or scenario bank) ─► record verdict
+
+>>> from honorifics import analyze_text
+>>> result = analyze_text("आप यहाँ बैठो।", language="hi")
+>>> result.tier, result.agreement_errors
+('formal', 1)
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from .extraction.evidence import extract_evidence
+from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
+from .extraction.normalize import SCRIPT_LANGUAGE, detect_script
+from .extraction.tokens import TOKEN
+from .extraction.turns import SpeakerIndex, split_turns
+from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
+from .model import (REFUSAL, SPEECH, Evidence, RecordAnalysis, RecordContext,
+                    SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
+from .tiers import MIXED, NONE, RANK, parse_tiers, politeness_direction
+
+USER = "user"   # the addressee of out-of-character text
+
+
+def tier_of(tiers: Iterable[str]) -> str:
+    """``none`` for no tiers, the tier when there is one, else ``mixed``."""
+    distinct = set(tiers)
+    if not distinct:
+        return NONE
+    return distinct.pop() if len(distinct) == 1 else MIXED
+
+
+def _ordered(tiers: Iterable[str]) -> list[str]:
+    return sorted(set(tiers), key=lambda t: RANK.get(t, 9))
+
+
+# --- language ----------------------------------------------------------------
+
+def _romanized_language(text: str) -> str | None:
+    """hi or bn for Latin-script text, by which lexicon's words it uses."""
+    scores = {}
+    for language in ("hi", "bn"):
+        lexicon = load_lexicon(lexicon_name(language, "latn"))
+        known = lexicon.pronouns.keys() | lexicon.exact_verbs.keys() | lexicon.question_words \
+            | lexicon.first_person_pronouns | lexicon.third_person_pronouns
+        scores[language] = sum(1 for word in TOKEN.findall(text) if lexicon.key(word) in known)
+    best = max(scores, key=scores.get)
+    if scores[best] == 0 or scores["hi"] == scores["bn"]:
+        return None
+    return best
+
+
+def resolve_language(text: str, language: str | None) -> tuple[str, str]:
+    """(language, script) of a text; raises InputError when it cannot tell."""
+    script = detect_script(text)
+    if script is None:
+        raise InputError("the text has no letters in Devanagari, Bengali or Latin script")
+    if script in SCRIPT_LANGUAGE:
+        detected = SCRIPT_LANGUAGE[script]
+        return (language or detected), script
+    if language:
+        return language, "latn"
+    guess = _romanized_language(text)
+    if guess is None:
+        raise InputError("cannot tell the language of this Latin-script text "
+                         "(no romanized Hindi or Bangla words found): pass \"language\"")
+    return guess, "latn"
+
+
+# --- context and expectations ------------------------------------------------
+
+def _expectations(expected: Any, speakers: list[SpeakerSpec], index: SpeakerIndex | None,
+                  default_speaker: str | None) -> dict[str, SpeakerExpectation]:
+    if expected is None:
+        return {}
+    if isinstance(expected, (str, list)):
+        if default_speaker is None:
+            return {}
+        return {default_speaker: SpeakerExpectation(parse_tiers(expected))}
+    out = {}
+    for name, spec in expected.items():
+        addressee = None
+        if isinstance(spec, dict):
+            addressee = spec.get("addressee")
+            spec = spec.get("tiers", spec.get("tier"))
+        matched = (index.match(name) if index else None) or name
+        out[matched] = SpeakerExpectation(parse_tiers(spec), addressee)
+    return out
+
+
+_SCENARIO_BANK = None
+
+
+def _default_bank():
+    global _SCENARIO_BANK
+    if _SCENARIO_BANK is None:
+        try:
+            from .scenarios.bank import load_bank
+            _SCENARIO_BANK = load_bank()
+        except Exception as error:   # the bank is optional: say so once per record
+            _SCENARIO_BANK = error
+    return _SCENARIO_BANK
+
+
+def build_context(record: InputRecord, scenario_bank=None) -> tuple[RecordContext, list[str]]:
+    """Merge the record's own fields with its scenario (inline fields win)."""
+    warnings: list[str] = []
+    context = RecordContext()
+    if record.scenario_id is not None:
+        bank = scenario_bank if scenario_bank is not None else _default_bank()
+        if isinstance(bank, Exception) or bank is None:
+            warnings.append(f"scenario bank unavailable ({bank}); scenario_id ignored")
+        else:
+            found = bank.context(record.scenario_id)
+            if found is None:
+                warnings.append(f"scenario_id {record.scenario_id!r} is not in the scenario bank")
+            else:
+                context = found
+    if record.speakers:
+        known = {spec.name: spec for spec in context.speakers}
+        context.speakers = [SpeakerSpec(name, tuple(aliases) + (known[name].aliases if name in known else ()))
+                            for name, aliases in record.speakers] + \
+                           [spec for spec in context.speakers if spec.name not in dict(record.speakers)]
+    context.task = record.task or context.task
+    context.language = record.language or context.language
+    return context, warnings
+
+
+# --- the analysis ------------------------------------------------------------
+
+def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], listed: list[str],
+               vocatives: list[str]) -> str | None:
+    """Who a speaker addresses in one turn.
+
+    Two parties: the other one. More parties: a listed speaker named in the
+    turn (a vocative), else the speaker of the nearest earlier turn by
+    someone else, else of the next such turn.
+    """
+    parties = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.speaker)]))
+    others = [p for p in parties if p != speaker]
+    if len(others) == 1:
+        return others[0]
+    named = [v for v in vocatives if v != speaker]
+    if named:
+        return named[0]
+    for step in (-1, 1):
+        j = turn_index + step
+        while 0 <= j < len(turns):
+            if turns[j].speaker and turns[j].speaker != speaker:
+                return turns[j].speaker
+            j += step
+    return others[0] if others else None
+
+
+class Analyzer:
+    """Analyses records with shared settings (scenario bank, classifier).
+
+    >>> analyzer = Analyzer(use_classifier=False)
+    >>> analyzer.analyze_object({"text": "तू कहाँ जा रहा है?", "language": "hi"}, 1).tier
+    'intimate'
+    """
+
+    def __init__(self, *, scenario_bank=None, use_classifier: bool = False, classifier=None,
+                 max_chars: int = DEFAULT_MAX_CHARS):
+        self.scenario_bank = scenario_bank
+        self.max_chars = max_chars
+        self.classifier = classifier
+        self.classifier_message: str | None = None
+        self.use_classifier = use_classifier or classifier is not None
+        self._classifier_loaded = classifier is not None
+
+    # The classifier is loaded on first need only (torch is heavy).
+    def _fallback(self):
+        if not self.use_classifier:
+            return None
+        if not self._classifier_loaded:
+            self._classifier_loaded = True
+            try:
+                from .classifiers.fallback import load_fallback
+                self.classifier, self.classifier_message = load_fallback()
+            except Exception as error:   # never let the fallback break the rule path
+                self.classifier, self.classifier_message = None, f"tier classifier unavailable: {error}"
+        return self.classifier
+
+    def analyze_object(self, obj: Any, line: int = 1) -> RecordAnalysis:
+        try:
+            record = record_from_object(obj, line, self.max_chars)
+        except InputError as error:
+            record_id = obj.get("id", line) if isinstance(obj, dict) else line
+            return RecordAnalysis(id=record_id, line=line, status="error", error=str(error))
+        return self.analyze_record(record)
+
+    def analyze_line(self, raw: bytes | str, line: int) -> RecordAnalysis | None:
+        decoded = decode_line(raw, line, self.max_chars)
+        if decoded is None:
+            return None
+        if decoded.record is None:
+            return RecordAnalysis(id=decoded.id if decoded.id is not None else line, line=line,
+                                  status="error", error=decoded.error)
+        return self.analyze_record(decoded.record)
+
+    def analyze_record(self, record: InputRecord) -> RecordAnalysis:
+        try:
+            return self._analyze(record)
+        except InputError as error:
+            return RecordAnalysis(id=record.id, line=record.line, status="error", error=str(error),
+                                  meta=record.meta)
+
+    def _analyze(self, record: InputRecord) -> RecordAnalysis:
+        context, warnings = build_context(record, self.scenario_bank)
+        language, script = resolve_language(record.text, context.language)
+        lexicon = load_lexicon(lexicon_name(language, script))
+        text = record.text
+        specs = context.speakers
+        index = SpeakerIndex(specs, lexicon)
+        default_speaker = specs[0].name if specs else "speaker"
+        raw_turns = split_turns(text, specs, default_speaker, lexicon, script)
+        name_keys = index.name_keys()
+
+        turns: list[SpeakerTurn] = []
+        vocatives: dict[int, list[str]] = {}
+        for number, raw in enumerate(raw_turns):
+            turn = SpeakerTurn(number, raw.speaker, None, text[raw.start:raw.end], raw.start, raw.end,
+                               raw.kind)
+            if raw.kind in (SPEECH, REFUSAL):
+                segments = raw.segments or [(raw.start, raw.end)]
+                found = extract_evidence(text, segments, lexicon, name_keys)
+                turn.evidence = found.evidence
+                turn.agreement = found.agreement
+                turn.nominal_address = found.nominal_address
+                turn.tier = tier_of(e.tier for e in found.evidence)
+                if found.third_person:
+                    forms = ", ".join(e.text for e in found.third_person)
+                    warnings.append(f"turn {number}: {forms} read as respectful 3rd person, not address")
+                if raw.kind == SPEECH and found.nominal_address:
+                    vocatives[number] = index.mentioned_in(
+                        [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)])
+            turns.append(turn)
+
+        listed = [spec.name for spec in specs]
+        for turn in turns:
+            if turn.kind == REFUSAL:
+                turn.addressee = USER
+            elif turn.kind == SPEECH and turn.speaker:
+                turn.addressee = _addressee(turn.index, turn.speaker, turns, listed,
+                                            vocatives.get(turn.index, []))
+                for address in turn.nominal_address:
+                    address.speaker, address.addressee = turn.speaker, turn.addressee
+
+        self._apply_classifier(turns, language, warnings)
+        speakers = self._speakers(turns, listed)
+        expectations = dict(context.expectations)
+        expectations.update(_expectations(record.expected, specs, index, default_speaker))
+        self._compare(speakers, expectations, index)
+
+        speech = [t for t in turns if t.kind == SPEECH]
+        pairs = [p for t in speech for p in t.agreement]
+        analysis = RecordAnalysis(
+            id=record.id, line=record.line, language=language, script=script,
+            task=context.task, scenario_id=record.scenario_id,
+            speakers=speakers, turns=turns,
+            avoidance=all(s.tier == NONE for s in speakers.values()),
+            refusal=any(t.kind == REFUSAL for t in turns),
+            agreement_errors=sum(1 for p in pairs if not p.ok), agreement_pairs=len(pairs),
+            nominal_address=[n for t in speech for n in t.nominal_address],
+            warnings=warnings, meta=record.meta, scenario=context.scenario)
+        analysis.tier = self._record_tier(speakers, speech)
+        judged = [s.correct for s in speakers.values() if s.correct is not None]
+        analysis.correct = all(judged) if judged else None
+        return analysis
+
+    def _apply_classifier(self, turns: list[SpeakerTurn], language: str, warnings: list[str]) -> None:
+        """Give undecided utterances a tier from the classifier, never over rules."""
+        undecided = [t for t in turns if t.kind == SPEECH and not t.evidence and t.speaker]
+        if not undecided:
+            return
+        # A speaker whom the rules already decided keeps that tier.
+        decided = {t.speaker for t in turns if t.kind == SPEECH and t.evidence}
+        undecided = [t for t in undecided if t.speaker not in decided]
+        if not undecided:
+            return
+        fallback = self._fallback()
+        if fallback is None:
+            return
+        predictions = fallback.predict([t.text for t in undecided], [language] * len(undecided))
+        for turn, prediction in zip(undecided, predictions):
+            if prediction.tier and prediction.tier != NONE:
+                turn.evidence = [Evidence(turn.text, turn.start, turn.end, "classifier", prediction.tier,
+                                          "classifier", "classifier.fallback", round(prediction.confidence, 4))]
+                turn.tier = prediction.tier
+
+    @staticmethod
+    def _speakers(turns: list[SpeakerTurn], listed: list[str]) -> dict[str, SpeakerResult]:
+        names = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.kind == SPEECH and t.speaker)]))
+        out: dict[str, SpeakerResult] = {}
+        for name in names:
+            own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
+            addressees = Counter(t.addressee for t in own if t.addressee)
+            addressee = addressees.most_common(1)[0][0] if addressees else \
+                next((n for n in names if n != name), None)
+            toward = [t for t in own if t.addressee in (addressee, None)]
+            tiers = [e.tier for t in toward for e in t.evidence]
+            sources = {("classifier" if e.source == "classifier" else "rules") for t in toward for e in t.evidence}
+            tier = tier_of(tiers)
+            out[name] = SpeakerResult(
+                name=name, addressee=addressee, tier=tier, consistent=tier != MIXED, turns=len(own),
+                tiers_used=_ordered(tiers), evidence_count=len(tiers),
+                agreement_errors=sum(1 for t in own for p in t.agreement if not p.ok),
+                source="classifier" if sources == {"classifier"} else ("rules" if sources else None))
+        return out
+
+    @staticmethod
+    def _compare(speakers: dict[str, SpeakerResult], expectations: dict[str, SpeakerExpectation],
+                 index: SpeakerIndex) -> None:
+        for name, expectation in expectations.items():
+            result = speakers.get(name)
+            if result is None:
+                matched = index.match(name)
+                result = speakers.get(matched) if matched else None
+            if result is None:
+                result = speakers[name] = SpeakerResult(name, expectation.addressee, NONE, True, 0, [], 0, 0)
+            result.expected = expectation.tiers
+            result.expected_before = expectation.before
+            result.correct = result.tier in expectation.tiers
+            result.error_direction = politeness_direction(result.tier, expectation.tiers)
+
+    @staticmethod
+    def _record_tier(speakers: dict[str, SpeakerResult], speech: list[SpeakerTurn]) -> str:
+        active = [s for s in speakers.values() if s.turns]
+        if len(active) <= 1:
+            return active[0].tier if active else (next(iter(speakers.values())).tier if speakers else NONE)
+        counts = Counter(e.tier for t in speech for e in t.evidence)
+        if not counts:
+            return NONE
+        ranked = counts.most_common()
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            return MIXED
+        return ranked[0][0]
+
+
+# --- public API --------------------------------------------------------------
+
+def analyze_text(text: str, language: str | None = None, *, speakers: list | None = None,
+                 speaker: str | None = None, expected: Any = None, task: str | None = None,
+                 use_classifier: bool = False, scenario_id: str | None = None,
+                 scenario_bank=None) -> RecordAnalysis:
+    """Analyse one generated text.
+
+    >>> r = analyze_text("राहुल: अबे उठ!\\nसमीर: सोने दे यार...", speakers=["राहुल", "समीर"])
+    >>> {name: s.tier for name, s in r.speakers.items()}
+    {'राहुल': 'intimate', 'समीर': 'intimate'}
+    """
+    obj: dict[str, Any] = {"text": text}
+    for key, value in (("language", language), ("speakers", speakers), ("speaker", speaker),
+                       ("expected", expected), ("task", task), ("scenario_id", scenario_id)):
+        if value is not None:
+            obj[key] = value
+    result = Analyzer(use_classifier=use_classifier, scenario_bank=scenario_bank).analyze_object(obj, 1)
+    if result.status != "ok":
+        raise InputError(result.error)
+    return result
+
+
+def analyze_records(records: Iterable[dict | str | bytes], *, use_classifier: bool = False,
+                    scenario_bank=None, max_chars: int = DEFAULT_MAX_CHARS) -> Iterator[RecordAnalysis]:
+    """Analyse records (dicts, or JSON lines as str/bytes), one result per record.
+
+    Blank JSON lines are skipped; every other item yields exactly one result,
+    with ``status`` ``ok`` or ``error``.
+    """
+    analyzer = Analyzer(use_classifier=use_classifier, scenario_bank=scenario_bank, max_chars=max_chars)
+    for line, item in enumerate(records, start=1):
+        if isinstance(item, (str, bytes)):
+            result = analyzer.analyze_line(item, line)
+            if result is None:
+                continue
+            yield result
+        else:
+            yield analyzer.analyze_object(item, line)
+
+
+def analyze_file(path: str | Path, **options) -> Iterator[RecordAnalysis]:
+    """Analyse a JSONL file lazily, one result per non-blank line."""
+    with open(path, "rb") as stream:
+        yield from analyze_records(stream, **options)
+
