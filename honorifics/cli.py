@@ -1,0 +1,202 @@
+"""``analyze-generations``: the main job, a thin layer over :class:`honorifics.pipeline.Analyzer`.
+
+Exit codes: 0 every line analysed; 1 at least one line gave an ``error``
+record (the output is still complete, one line per input line); 2 usage
+error or unreadable input (nothing analysed).
+
+Imports stay light here: ``--help`` loads neither the pipeline nor any ML library.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+CHUNK = 256
+
+DESCRIPTION = """\
+Analyse LLM generations in Hindi and Bangla: for every record and speaker, the
+second-person tier (intimate तू/তুই, familiar तुम/তুমি, formal आप/আপনি), the
+words that show it, agreement errors, consistency, avoidance and refusals.
+
+Input: JSON lines with text|output|response|completion|generation or chat
+messages; optional id, language (hi/bn), task, speakers, expected, scenario_id;
+any other field (model, temperature, …) is carried through.
+Output: DIR/analysis.jsonl (one line per input line, in order) and
+DIR/summary.json; with --report also DIR/report.html and tables.
+"""
+
+EPILOG = """\
+exit codes: 0 all lines analysed; 1 some lines gave error records; 2 usage
+error or unreadable input.
+example: analyze-generations examples/outputs.jsonl --out results --report
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="analyze-generations", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("input", help="JSONL file of generations ('-' for standard input)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="write DIR/analysis.jsonl and DIR/summary.json (default: analysis to stdout)")
+    parser.add_argument("--report", action="store_true",
+                        help="also write DIR/report.html and metric tables (needs --out)")
+    parser.add_argument("--group-by", default="", metavar="FIELDS",
+                        help="comma-separated fields to group metrics by in the report (e.g. model,temperature)")
+    parser.add_argument("--scenarios", metavar="PATH", action="append",
+                        help="scenario bank file(s) to join on scenario_id (default: the built-in bank)")
+    parser.add_argument("--no-classifier", action="store_true",
+                        help="rules only: never load the fallback tier classifier")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="analyse with N processes (output order is kept)")
+    parser.add_argument("--max-chars", type=int, default=None, metavar="N",
+                        help="longest text accepted; longer lines get an error record (default 100000)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or notes on stderr")
+    return parser
+
+
+# --- workers -----------------------------------------------------------------
+
+_WORKER = None
+
+
+def _make_analyzer(options: dict):
+    from .pipeline import Analyzer
+    bank = None
+    if options.get("scenarios"):
+        from .scenarios.bank import load_bank
+        bank = load_bank(options["scenarios"])
+    kwargs = {"use_classifier": options["use_classifier"], "scenario_bank": bank}
+    if options.get("max_chars"):
+        kwargs["max_chars"] = options["max_chars"]
+    return Analyzer(**kwargs)
+
+
+def _init_worker(options: dict) -> None:
+    global _WORKER
+    _WORKER = _make_analyzer(options)
+
+
+def _analyze_chunk(chunk: list[tuple[int, bytes]]) -> list[str | None]:
+    return [_serialize(_WORKER.analyze_line(raw, number)) for number, raw in chunk]
+
+
+def _serialize(result) -> str | None:
+    return None if result is None else json.dumps(result.to_dict(), ensure_ascii=False)
+
+
+def _chunks(lines, summary):
+    chunk = []
+    for number, raw in enumerate(lines, start=1):
+        summary.add_input(raw)
+        chunk.append((number, raw))
+        if len(chunk) >= CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _progress(total_hint: int | None, quiet: bool):
+    from tqdm import tqdm
+    return tqdm(total=total_hint, unit="rec", file=sys.stderr, dynamic_ncols=True,
+                disable=quiet or not sys.stderr.isatty(), mininterval=0.5)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .summary import SummaryAccumulator
+
+    if args.report and not args.out:
+        print("analyze-generations: --report needs --out DIR", file=sys.stderr)
+        return EXIT_USAGE
+    if args.workers < 1:
+        print("analyze-generations: --workers must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        stream = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")
+    except OSError as error:
+        print(f"analyze-generations: cannot read {args.input}: {error.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    size = None if args.input == "-" else Path(args.input).stat().st_size
+
+    options = {"use_classifier": not args.no_classifier, "scenarios": args.scenarios,
+               "max_chars": args.max_chars}
+    summary = SummaryAccumulator()
+    out_dir = Path(args.out) if args.out else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        sink = open(out_dir / "analysis.jsonl", "w", encoding="utf-8")
+    else:
+        sink = sys.stdout
+    progress = _progress(None, args.quiet)
+    analyzer = None
+    try:
+        with stream:
+            chunks = _chunks(stream, summary)
+            if args.workers == 1:
+                analyzer = _make_analyzer(options)
+                results = ([_serialize(analyzer.analyze_line(raw, n)) for n, raw in chunk] for chunk in chunks)
+                pool = None
+            else:
+                import multiprocessing
+                pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
+                results = pool.imap(_analyze_chunk, chunks, chunksize=1)
+            for lines in results:
+                for line in lines:
+                    if line is None:
+                        summary.blank_lines += 1
+                        continue
+                    sink.write(line)
+                    sink.write("\n")
+                    summary.add(json.loads(line))
+                progress.update(len(lines))
+            if pool is not None:
+                pool.close()
+                pool.join()
+    finally:
+        progress.close()
+        if out_dir:
+            sink.close()
+
+    if analyzer is not None and analyzer.classifier_message and not args.quiet:
+        print(f"note: {analyzer.classifier_message}", file=sys.stderr)
+    result = summary.to_dict(None if args.input == "-" else str(args.input))
+    if out_dir:
+        (out_dir / "summary.json").write_text(json.dumps(result, ensure_ascii=False, indent=2), "utf-8")
+        if args.report:
+            _write_report(out_dir, args)
+    if not args.quiet:
+        records = result["records"]
+        where = f" → {out_dir}/" if out_dir else ""
+        print(f"analyze-generations: {records['total']} records, {records['ok']} ok, "
+              f"{records['error']} errors{where}", file=sys.stderr)
+    del size
+    return EXIT_SOME_FAILED if summary.failed else EXIT_OK
+
+
+def _write_report(out_dir: Path, args: argparse.Namespace) -> None:
+    records = [json.loads(line) for line in open(out_dir / "analysis.jsonl", encoding="utf-8")]
+    group_by = [g.strip() for g in args.group_by.split(",") if g.strip()] or None
+    try:
+        from .report import write_report
+    except ImportError as error:
+        print(f"note: report unavailable ({error})", file=sys.stderr)
+        return
+    path = write_report(records, out_dir, group_by=group_by)
+    if not args.quiet:
+        print(f"analyze-generations: report → {path}", file=sys.stderr)
+
+
+def analyze_generations_main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(analyze_generations_main())

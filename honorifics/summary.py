@@ -1,0 +1,103 @@
+"""The run summary (``summary.json``), accumulated while records stream by.
+
+Memory stays flat: only counters are kept, never the records. The full
+metrics with confidence intervals (``honorifics.metrics``) are computed from
+``analysis.jsonl`` when a report is asked for.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Any
+
+from . import __version__
+from .tiers import OUTCOMES
+
+MAX_LISTED_ERRORS = 50
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
+
+
+class SummaryAccumulator:
+    """Counts over analysis records (dicts, as written to analysis.jsonl)."""
+
+    def __init__(self) -> None:
+        self.records = self.ok = self.failed = 0
+        self.blank_lines = 0
+        self.errors: list[dict[str, Any]] = []
+        self.error_reasons: Counter = Counter()
+        self.record_tiers: Counter = Counter()
+        self.speaker_tiers: Counter = Counter()
+        self.languages: Counter = Counter()
+        self.tasks: Counter = Counter()
+        self.scripts: Counter = Counter()
+        self.avoidance = self.refusal = 0
+        self.pairs = self.pair_errors = 0
+        self.speakers = self.inconsistent = 0
+        self.judged = self.correct = self.over = self.under = 0
+        self.by_classifier = 0
+        self.warnings = 0
+        self._hash = hashlib.sha256()
+        self.input_bytes = 0
+
+    def add_input(self, raw: bytes) -> None:
+        """Feed the raw input bytes (for the input hash), in order."""
+        self._hash.update(raw)
+        self.input_bytes += len(raw)
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.records += 1
+        if record.get("status") != "ok":
+            self.failed += 1
+            reason = str(record.get("error", "")).split(":")[0]
+            self.error_reasons[reason] += 1
+            if len(self.errors) < MAX_LISTED_ERRORS:
+                self.errors.append({"line": record.get("line"), "id": record.get("id"),
+                                    "error": record.get("error")})
+            return
+        self.ok += 1
+        self.record_tiers[record["tier"]] += 1
+        self.languages[record.get("language")] += 1
+        self.tasks[record.get("task") or "unknown"] += 1
+        self.scripts[record.get("script")] += 1
+        self.avoidance += bool(record.get("avoidance"))
+        self.refusal += bool(record.get("refusal"))
+        self.pairs += record.get("agreement_pairs", 0)
+        self.pair_errors += record.get("agreement_errors", 0)
+        self.warnings += bool(record.get("warnings"))
+        for speaker in record.get("speakers", {}).values():
+            self.speakers += 1
+            self.speaker_tiers[speaker["tier"]] += 1
+            self.inconsistent += not speaker.get("consistent", True)
+            self.by_classifier += speaker.get("source") == "classifier"
+            if "correct" in speaker and speaker["correct"] is not None:
+                self.judged += 1
+                self.correct += bool(speaker["correct"])
+                direction = speaker.get("error_direction")
+                self.over += direction == "over-polite"
+                self.under += direction == "under-polite"
+
+    def to_dict(self, input_path: str | None = None) -> dict[str, Any]:
+        return {
+            "tool": {"name": "honorifics", "version": __version__},
+            "input": {"path": input_path, "sha256": self._hash.hexdigest(), "bytes": self.input_bytes,
+                      "blank_lines_skipped": self.blank_lines},
+            "records": {"total": self.records, "ok": self.ok, "error": self.failed},
+            "errors": {"by_reason": dict(self.error_reasons.most_common()), "first": self.errors},
+            "languages": dict(self.languages), "scripts": dict(self.scripts), "tasks": dict(self.tasks),
+            "tier_distribution": {"records": {t: self.record_tiers.get(t, 0) for t in OUTCOMES},
+                                  "speakers": {t: self.speaker_tiers.get(t, 0) for t in OUTCOMES}},
+            "accuracy": {"speakers_with_expectations": self.judged, "correct": self.correct,
+                         "accuracy": _rate(self.correct, self.judged),
+                         "over_polite": self.over, "under_polite": self.under},
+            "avoidance": {"records": self.avoidance, "rate": _rate(self.avoidance, self.ok)},
+            "refusal": {"records": self.refusal, "rate": _rate(self.refusal, self.ok)},
+            "agreement": {"pairs": self.pairs, "errors": self.pair_errors,
+                          "agreement_rate": _rate(self.pairs - self.pair_errors, self.pairs)},
+            "consistency": {"speakers": self.speakers, "mixed": self.inconsistent,
+                            "consistency_rate": _rate(self.speakers - self.inconsistent, self.speakers)},
+            "classifier": {"speakers_decided": self.by_classifier},
+            "records_with_warnings": self.warnings,
+        }
