@@ -1,0 +1,219 @@
+"""Commands: build-training-corpus, train-tier-classifier, evaluate-tier-classifier.
+
+Thin argparse layers over :mod:`corpus`, :mod:`training` and :mod:`evaluation`;
+each ``main(argv=None) -> int`` returns 0 on success, 2 on bad input.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from honorifics.classifiers.corpus import (DEFAULT_GROUP_FIELDS, VARIANTS, CorpusError,
+                                           CorpusSource, SilverConfig, build_corpus, read_examples)
+
+
+def _show_progress() -> bool:
+    return sys.stderr.isatty()
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"{command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+# --------------------------------------------------------------------------- build
+
+def build_corpus_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="build-training-corpus",
+        description="Build a tier-classifier corpus (train/dev/test, grouped) from labelled "
+                    "JSONL and/or unlabelled text silver-labelled by the rule engine, with the "
+                    "deciding evidence masked.")
+    parser.add_argument("inputs", nargs="+", type=Path,
+                        help="JSONL files (lines with a 'tier' are labelled, others are "
+                             "silver-labelled) or .txt files (one utterance a line)")
+    parser.add_argument("--out", required=True, type=Path, help="output directory")
+    parser.add_argument("--no-mask", action="store_true",
+                        help="keep labelled text as it is (no rule engine needed)")
+    parser.add_argument("--variants", default=",".join(VARIANTS),
+                        help="variants of each utterance with evidence (default: %(default)s)")
+    parser.add_argument("--group-fields", default=",".join(DEFAULT_GROUP_FIELDS),
+                        help="fields whose value groups paraphrases, tried in order "
+                             "(default: %(default)s)")
+    parser.add_argument("--min-confidence", type=float, default=0.9,
+                        help="rule confidence needed for a silver label (default: %(default)s)")
+    parser.add_argument("--no-none", action="store_true",
+                        help="do not keep undecided-free 'none' utterances from unlabelled text")
+    parser.add_argument("--dev-fraction", type=float, default=0.1)
+    parser.add_argument("--test-fraction", type=float, default=0.15)
+    parser.add_argument("--seed", type=int, default=13)
+    return parser
+
+
+def build_corpus_main(argv: Sequence[str] | None = None) -> int:
+    """``build-training-corpus INPUT... --out DIR``."""
+    args = build_corpus_parser().parse_args(argv)
+    variants = [item.strip() for item in args.variants.split(",") if item.strip()]
+    unknown = [item for item in variants if item not in VARIANTS]
+    if unknown or not variants:
+        return _fail("build-training-corpus", f"--variants must be from {', '.join(VARIANTS)}")
+    group_fields = tuple(item.strip() for item in args.group_fields.split(",") if item.strip())
+    sources = [CorpusSource(path, group_fields=group_fields) for path in args.inputs]
+    try:
+        stats = build_corpus(sources, args.out, mask=not args.no_mask, variants=variants,
+                             dev_fraction=args.dev_fraction, test_fraction=args.test_fraction,
+                             seed=args.seed, progress=_show_progress(),
+                             silver=SilverConfig(min_confidence=args.min_confidence,
+                                                 keep_none=not args.no_none))
+    except (CorpusError, ValueError) as error:
+        return _fail("build-training-corpus", str(error))
+    for part in ("train", "dev", "test"):
+        bucket = stats.counts.get(part, {})
+        tiers = ", ".join(f"{key[5:]} {value}" for key, value in sorted(bucket.items())
+                          if key.startswith("tier="))
+        print(f"{part}: {bucket.get('total', 0)} examples ({tiers})")
+    if stats.skipped:
+        print("skipped: " + ", ".join(f"{key} {value}" for key, value in sorted(stats.skipped.items())))
+    print(f"wrote {args.out}/train.jsonl, dev.jsonl, test.jsonl, all.jsonl, stats.json")
+    return 0
+
+
+# --------------------------------------------------------------------------- train
+
+def train_parser() -> argparse.ArgumentParser:
+    from honorifics.classifiers.training import TrainingConfig
+
+    defaults = TrainingConfig()
+    parser = argparse.ArgumentParser(
+        prog="train-tier-classifier",
+        description="Fine-tune a tier classifier (intimate/familiar/formal/none). Offline "
+                    "default: a small BERT from config with a locally trained tokenizer.")
+    parser.add_argument("--train", required=True, type=Path, help="labelled corpus JSONL")
+    parser.add_argument("--dev", type=Path, help="dev corpus JSONL (default: a grouped slice of --train)")
+    parser.add_argument("--out", required=True, type=Path, help="output model directory")
+    parser.add_argument("--base-model", help="HF encoder path or name (e.g. google/muril-base-cased), "
+                                             "or a directory from this command to continue training")
+    parser.add_argument("--allow-download", action="store_true",
+                        help="let --base-model be downloaded from the hub (default: local files only)")
+    parser.add_argument("--epochs", type=int, default=defaults.epochs)
+    parser.add_argument("--patience", type=int, default=defaults.patience,
+                        help="epochs without dev macro-F1 gain before stopping")
+    parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
+    parser.add_argument("--learning-rate", type=float,
+                        help="default 1e-3 from scratch, 3e-5 for a pretrained encoder")
+    parser.add_argument("--max-length", type=int, default=defaults.max_length)
+    parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument("--vocab-size", type=int, default=defaults.vocab_size)
+    parser.add_argument("--hidden-size", type=int, default=defaults.hidden_size)
+    parser.add_argument("--layers", type=int, default=defaults.layers)
+    parser.add_argument("--heads", type=int, default=defaults.heads)
+    parser.add_argument("--intermediate-size", type=int, default=defaults.intermediate_size)
+    parser.add_argument("--target-precision", type=float, default=defaults.target_precision,
+                        help="dev precision of tier decisions that sets the threshold")
+    parser.add_argument("--command-note", default="",
+                        help="the command that reproduces the corpus, for the model card")
+    return parser
+
+
+def _data_description(train_path: Path, note: str) -> dict:
+    """Sources and licences, from the corpus's stats.json when it sits next to the file."""
+    from honorifics.classifiers.model_card import describe_sources
+
+    stats_path = train_path.parent / "stats.json"
+    names: list[str] = []
+    if stats_path.exists():
+        stats = json.loads(stats_path.read_text("utf-8"))
+        names = [Path(source).stem for source in stats.get("sources", [])]
+    if not names:
+        names = sorted({example.source for example in read_examples(train_path)})
+    out = {"sources": describe_sources(names), "train_file": str(train_path)}
+    if note:
+        out["command"] = note
+    return out
+
+
+def train_main(argv: Sequence[str] | None = None) -> int:
+    """``train-tier-classifier --train FILE [--dev FILE] [--base-model X] --out DIR``."""
+    args = train_parser().parse_args(argv)
+    from honorifics.classifiers.training import TrainingConfig, TrainingError, train_classifier
+
+    try:
+        train = read_examples(args.train) if args.train.exists() else None
+        if train is None:
+            return _fail("train-tier-classifier", f"{args.train}: no such file")
+        dev = None
+        if args.dev:
+            if not args.dev.exists():
+                return _fail("train-tier-classifier", f"{args.dev}: no such file")
+            dev = read_examples(args.dev)
+        config = TrainingConfig(
+            base_model=args.base_model, allow_download=args.allow_download, seed=args.seed,
+            epochs=args.epochs, patience=args.patience, batch_size=args.batch_size,
+            learning_rate=args.learning_rate, max_length=args.max_length,
+            vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
+            heads=args.heads, intermediate_size=args.intermediate_size,
+            target_precision=args.target_precision, progress=_show_progress())
+        result = train_classifier(train, args.out, dev, config,
+                                  _data_description(args.train, args.command_note))
+    except (CorpusError, TrainingError) as error:
+        return _fail("train-tier-classifier", str(error))
+    print(f"best dev macro-F1 {result.dev_macro_f1:.3f} at epoch {result.best_epoch} "
+          f"({result.epochs_run} run); temperature {result.temperature:.3f}; threshold "
+          f"{result.threshold.threshold:.2f} (dev precision {result.threshold.precision:.3f}, "
+          f"coverage {result.threshold.coverage:.3f})")
+    print(f"saved to {args.out}")
+    return 0
+
+
+# --------------------------------------------------------------------------- evaluate
+
+def evaluate_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="evaluate-tier-classifier",
+        description="Evaluate a tier classifier on a held-out (grouped) test file: per-class "
+                    "P/R/F1, confusion matrix, calibration (ECE), vs a character n-gram "
+                    "logistic-regression baseline trained on --train.")
+    parser.add_argument("--model", required=True, type=Path, help="model directory")
+    parser.add_argument("--test", required=True, type=Path, help="test corpus JSONL")
+    parser.add_argument("--train", type=Path, help="training corpus for the baseline")
+    parser.add_argument("--out", type=Path, help="write the full report as JSON here")
+    parser.add_argument("--update-card", action="store_true",
+                        help="add the test figures to the model card README.md")
+    return parser
+
+
+def evaluate_main(argv: Sequence[str] | None = None) -> int:
+    """``evaluate-tier-classifier --model DIR --test FILE [--train FILE] [--out JSON]``."""
+    args = evaluate_parser().parse_args(argv)
+    from honorifics.classifiers.evaluation import evaluate, format_report
+
+    for path in (args.test, args.train):
+        if path is not None and not path.exists():
+            return _fail("evaluate-tier-classifier", f"{path}: no such file")
+    try:
+        test = read_examples(args.test)
+        train = read_examples(args.train) if args.train else None
+        result = evaluate(str(args.model), test, train)
+    except (CorpusError, ValueError) as error:
+        return _fail("evaluate-tier-classifier", str(error))
+    print(format_report(result))
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
+    if args.update_card:
+        _update_card(args.model, result)
+    return 0
+
+
+def _update_card(model_dir: Path, result: dict) -> None:
+    from honorifics.classifiers.inference import SETTINGS_FILE
+    from honorifics.classifiers.model_card import render_model_card
+
+    settings = json.loads((model_dir / SETTINGS_FILE).read_text("utf-8"))
+    subset = "fallback" if "fallback" in result["subsets"] else "all"
+    evaluation = {"subset": subset, **result["subsets"][subset]}
+    counts = settings.get("counts") or {"train": {"total": settings.get("train_size", 0)}}
+    (model_dir / "README.md").write_text(render_model_card(settings, counts, evaluation), "utf-8")

@@ -1,0 +1,145 @@
+"""The tier classifier as the analyzer's fallback for utterances the rules cannot decide.
+
+Loaded lazily, from a local directory only (never the hub)::
+
+    >>> from honorifics.classifiers.fallback import load_fallback
+    >>> fallback, why_not = load_fallback()             # doctest: +SKIP
+    >>> fallback.predict(["कल ज़रूर आइएगा, सर"], ["hi"])  # doctest: +SKIP
+    [Prediction(tier='formal', confidence=0.93, probabilities={...})]
+
+The analyzer must keep rule evidence as it is and use a prediction only when
+``tier`` is not None (``None`` = abstain: confidence below the threshold, or a
+language the model was not trained on).
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from honorifics.classifiers.corpus import LABELS
+from honorifics.classifiers.inference import SETTINGS_FILE
+
+#: Environment variable that points to a model directory other than the shipped one.
+MODEL_DIR_VARIABLE = "HONORIFICS_MODEL_DIR"
+#: Used when a model directory records no threshold of its own (see load_fallback).
+DEFAULT_THRESHOLD = 0.9
+
+
+def shipped_model_dir() -> Path:
+    """``models/tier-classifier`` at the root of the repository (editable install)."""
+    return Path(__file__).resolve().parents[2] / "models" / "tier-classifier"
+
+
+def default_model_dir() -> Path:
+    """``$HONORIFICS_MODEL_DIR`` when set, else the shipped model."""
+    override = os.environ.get(MODEL_DIR_VARIABLE)
+    return Path(override).expanduser() if override else shipped_model_dir()
+
+
+@dataclass(slots=True)
+class Prediction:
+    """The classifier's answer for one utterance.
+
+    ``tier`` is one of intimate/familiar/formal/none, or ``None`` when the
+    classifier abstains; ``confidence`` is the calibrated probability of the
+    top class; ``probabilities`` covers all four classes.
+    """
+    tier: str | None
+    confidence: float
+    probabilities: dict[str, float]
+
+
+class TierFallback:
+    """A loaded classifier: batched, CPU, deterministic prediction with abstention."""
+
+    def __init__(self, model: Any, tokenizer: Any, settings: dict[str, Any],
+                 threshold: float, model_dir: Path, batch_size: int = 32):
+        self.model = model
+        self.tokenizer = tokenizer
+        self.settings = settings
+        self.threshold = threshold
+        self.model_dir = model_dir
+        self.batch_size = batch_size
+        self.labels: tuple[str, ...] = tuple(settings.get("labels", LABELS))
+        self.temperature = float(settings.get("temperature", 1.0))
+        self.max_length = int(settings.get("max_length", 128))
+        self.languages = frozenset(settings.get("languages", ()))
+
+    def probabilities(self, texts: Sequence[str]) -> Any:
+        """Calibrated class probabilities (numpy, ``len(texts) × 4``)."""
+        from honorifics.classifiers.inference import batched_logits, softmax
+
+        logits = batched_logits(self.model, self.tokenizer, list(texts), self.max_length,
+                                self.batch_size)
+        return softmax(logits, self.temperature)
+
+    def predict(self, texts: list[str], languages: list[str]) -> list[Prediction]:
+        """One :class:`Prediction` per text; abstains below the threshold.
+
+        It also abstains for a language outside those the model was trained on
+        (``languages`` entries that are None or empty are not checked).
+        """
+        if len(texts) != len(languages):
+            raise ValueError(f"{len(texts)} texts but {len(languages)} languages")
+        if not texts:
+            return []
+        table = self.probabilities(texts)
+        out = []
+        for row, language in zip(table, languages):
+            probabilities = {label: float(value) for label, value in zip(self.labels, row)}
+            best = max(probabilities, key=probabilities.get)
+            confidence = probabilities[best]
+            known_language = not language or not self.languages or language in self.languages
+            tier = best if confidence >= self.threshold and known_language else None
+            out.append(Prediction(tier, confidence, probabilities))
+        return out
+
+
+def _missing_ml_library() -> str | None:
+    import importlib.util
+
+    for name in ("torch", "transformers", "tokenizers"):
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None
+
+
+def load_fallback(model_dir: str | Path | None = None, *,
+                  threshold: float | None = None) -> tuple[TierFallback | None, str | None]:
+    """Load the tier classifier; ``(fallback, None)`` or ``(None, one-line reason)``.
+
+    ``model_dir`` defaults to ``$HONORIFICS_MODEL_DIR`` or the shipped
+    ``models/tier-classifier``. ``threshold`` defaults to the one recorded in
+    the model directory (chosen on its dev set for precision ≥ 0.9 of tier
+    decisions), else :data:`DEFAULT_THRESHOLD`. Never raises for a missing
+    directory or missing torch/transformers: it says why instead.
+    """
+    directory = Path(model_dir).expanduser() if model_dir is not None else default_model_dir()
+    missing = _missing_ml_library()
+    if missing:
+        return None, (f"tier classifier off: {missing} is not installed "
+                      "(pip install 'honorifics[ml]')")
+    if not directory.is_dir():
+        return None, f"tier classifier off: no model directory at {directory}"
+    if not (directory / "config.json").exists():
+        return None, f"tier classifier off: {directory} has no config.json (not a saved model)"
+    from honorifics.classifiers.inference import set_offline
+
+    set_offline()
+    settings_path = directory / SETTINGS_FILE
+    settings = json.loads(settings_path.read_text("utf-8")) if settings_path.exists() else {}
+    try:
+        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+        tokenizer = AutoTokenizer.from_pretrained(directory, local_files_only=True)
+        model = AutoModelForSequenceClassification.from_pretrained(directory, local_files_only=True)
+    except (OSError, ValueError, ImportError) as error:
+        return None, f"tier classifier off: cannot load {directory}: {str(error).splitlines()[0]}"
+    model.eval()
+    if not settings.get("labels"):
+        settings["labels"] = [model.config.id2label[index] for index in range(model.config.num_labels)]
+    chosen = threshold if threshold is not None else float(settings.get("threshold", DEFAULT_THRESHOLD))
+    return TierFallback(model, tokenizer, settings, chosen, directory), None

@@ -1,0 +1,100 @@
+"""The model card (README.md) written next to a trained tier classifier."""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+import yaml
+
+NOT_STATED = "licence not stated: state the licence of your data before sharing the model"
+
+
+def known_licences() -> dict[str, dict[str, str]]:
+    """Licence and attribution of the corpora the project ships, by source name."""
+    text = resources.files("honorifics.classifiers").joinpath("data/licences.yaml").read_text("utf-8")
+    return yaml.safe_load(text) or {}
+
+
+def describe_sources(names: list[str]) -> list[dict[str, str]]:
+    """``[{name, licence, attribution}]`` for corpus sources, from the known list."""
+    known = known_licences()
+    return [{"name": name, "licence": known.get(name, {}).get("licence", NOT_STATED),
+             "attribution": known.get(name, {}).get("attribution", "")} for name in names]
+
+
+def _metrics_table(report: dict[str, Any]) -> list[str]:
+    lines = ["| class | precision | recall | F1 | support |", "|---|---|---|---|---|"]
+    for label, scores in report["per_class"].items():
+        lines.append(f"| {label} | {scores['precision']:.3f} | {scores['recall']:.3f} | "
+                     f"{scores['f1']:.3f} | {scores['support']} |")
+    lines.append(f"\naccuracy {report['accuracy']:.3f}, macro-F1 {report['macro_f1']:.3f}, "
+                 f"ECE {report['ece']:.3f}, n = {report['n']}")
+    return lines
+
+
+def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]],
+                      evaluation: dict[str, Any] | None = None) -> str:
+    """Markdown model card: data and licences, labels, training, calibration, metrics."""
+    data = settings.get("data") or {}
+    sources = data.get("sources") or []
+    choice = settings["threshold_choice"]
+    lines = [
+        "---", "library_name: transformers", "pipeline_tag: text-classification",
+        "language: [" + ", ".join(settings.get("languages", [])) + "]", "---", "",
+        "# Second-person tier classifier (honorifics fallback)", "",
+        "Predicts which second-person tier an utterance addressed to someone uses: "
+        "`intimate` (तू/তুই/tu/tui), `familiar` (तुम/তুমি/tum/tumi), `formal` (आप/আপনি/aap/apni) "
+        "or `none`. It is the *fallback* of the `honorifics` analyzer: it is asked only "
+        "about utterances the rules cannot decide, it never overrides rule evidence, and it "
+        "abstains below its confidence threshold.", "",
+        "## Labels", "", ", ".join(f"{index}: `{label}`" for index, label in enumerate(settings["labels"])), "",
+        "## Model", "",
+        f"- base: {settings['base_model']}",
+        f"- max length: {settings['max_length']} tokens; best epoch {settings['best_epoch']} "
+        f"of {settings['epochs_run']} run (early stopping on dev macro-F1)",
+        f"- seed {settings['training']['seed']}, learning rate "
+        f"{settings['training']['learning_rate'] or 'default'}, batch {settings['training']['batch_size']}",
+        "",
+        "## Training data", "",
+        "Deciding evidence (second-person pronouns, unambiguous verb endings found by the "
+        "rule engine) is masked (`[MASK]`) or dropped in most examples, so the model learns "
+        "from the rest of the utterance: that is what it sees when it is needed.", "",
+    ]
+    if sources:
+        lines += ["| source | licence | attribution |", "|---|---|---|"]
+        lines += [f"| {s['name']} | {s['licence']} | {s['attribution']} |" for s in sources]
+        lines.append("")
+    for part, bucket in counts.items():
+        lines.append(f"- {part}: " + ", ".join(f"{key} {value}" for key, value in sorted(bucket.items())))
+    if data.get("command"):
+        lines += ["", "Reproduce with:", "", "```", data["command"], "```"]
+    lines += [
+        "", "## Calibration and abstention", "",
+        f"Temperature {settings['temperature']:.3f} (fitted on dev). Threshold "
+        f"**{settings['threshold']:.2f}**: the lowest confidence at which the tier decisions "
+        f"on dev reach precision {choice['target_precision']:.2f} (reached: {choice['precision']:.3f}, "
+        f"coverage {choice['coverage']:.3f} of {choice['n']} dev examples). Below it the "
+        "fallback abstains.", "",
+        "## Dev metrics (calibrated, masked/dropped examples)", "",
+    ]
+    lines += _metrics_table(settings["dev_calibrated"])
+    if evaluation:
+        lines += ["", "## Held-out test evaluation", "",
+                  f"Grouped split (paraphrases and formal/informal pairs never cross splits); "
+                  f"subset: {evaluation.get('subset', 'all')}.", "", "### Classifier", ""]
+        lines += _metrics_table(evaluation["classifier"])
+        if evaluation.get("baseline"):
+            lines += ["", "### Character n-gram logistic regression (same split)", ""]
+            lines += _metrics_table(evaluation["baseline"])
+    lines += [
+        "", "## Use", "", "```python",
+        "from honorifics.classifiers.fallback import load_fallback",
+        "fallback, why_not = load_fallback()   # this directory by default",
+        "fallback.predict([\"कल ज़रूर [MASK] आइएगा\"], [\"hi\"])", "```", "",
+        "## Limitations", "",
+        "Trained on a small corpus; intimate examples are few; romanized text is covered "
+        "only by sentences written for the project. Do not use it instead of the rules: "
+        "its errors are not spread evenly across tiers (see the confusion matrix in "
+        "`tier_classifier.json` and the evaluation report).", "",
+    ]
+    return "\n".join(lines)

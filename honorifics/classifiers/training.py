@@ -1,0 +1,283 @@
+"""Fine-tune a tier classifier: any Hugging Face encoder, or a small BERT from scratch.
+
+The offline default builds a small BERT from a config (no download) with a
+Unigram tokenizer trained on the training texts; ``base_model`` takes a local
+path or hub name of any encoder (``google/muril-base-cased``), including a
+directory written by this module (to continue fine-tuning the shipped model).
+Training is seeded and deterministic on CPU, stops early on the dev macro-F1,
+then calibrates the confidences on dev (temperature scaling) and picks the
+abstention threshold there.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from honorifics.classifiers.corpus import FALLBACK_VARIANTS, LABELS, Example, grouped_split
+from honorifics.classifiers.inference import (SETTINGS_FILE, batched_logits, encode, pad_batch,
+                                              set_offline, softmax)
+from honorifics.classifiers.metrics import (ThresholdChoice, choose_threshold,
+                                            classification_report, fit_temperature)
+
+
+class TrainingError(ValueError):
+    """Training cannot start or continue (message says why, in one line)."""
+
+
+@dataclass(slots=True)
+class TrainingConfig:
+    """Hyper-parameters and the shape of the from-scratch model."""
+    base_model: str | None = None
+    #: Allow downloading ``base_model`` from the hub (off: local files only).
+    allow_download: bool = False
+    seed: int = 13
+    epochs: int = 30
+    patience: int = 4
+    batch_size: int = 32
+    #: None: 1e-3 for the from-scratch model, 3e-5 for a pretrained encoder.
+    learning_rate: float | None = None
+    weight_decay: float = 0.01
+    warmup_fraction: float = 0.06
+    max_length: int = 128
+    #: Weight each class by inverse frequency (intimate is rare in most corpora).
+    balanced_classes: bool = True
+    # Shape of the from-scratch model (ignored with ``base_model``).
+    vocab_size: int = 4000
+    hidden_size: int = 192
+    layers: int = 3
+    heads: int = 4
+    intermediate_size: int = 384
+    dropout: float = 0.1
+    #: Precision the fallback's tier decisions must reach on dev at the threshold.
+    target_precision: float = 0.9
+    #: When no dev file is given, this fraction of the training groups becomes dev.
+    dev_fraction: float = 0.1
+    progress: bool = False
+
+
+@dataclass(slots=True)
+class TrainingResult:
+    """What a training run produced, as recorded in the model directory."""
+    out_dir: Path
+    epochs_run: int
+    best_epoch: int
+    dev_macro_f1: float
+    temperature: float
+    threshold: ThresholdChoice
+    history: list[dict[str, float]] = field(default_factory=list)
+
+
+def learning_rate_for(config: TrainingConfig) -> float:
+    """The configured learning rate, or the default for the kind of model."""
+    if config.learning_rate is not None:
+        return config.learning_rate
+    return 1e-3 if config.base_model is None else 3e-5
+
+
+def seed_everything(seed: int) -> None:
+    """Seed Python, numpy and torch, and ask torch for deterministic kernels."""
+    import random
+
+    import numpy
+    import torch
+
+    random.seed(seed)
+    numpy.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True, warn_only=True)
+
+
+def label_maps() -> tuple[dict[int, str], dict[str, int]]:
+    """``id2label`` and ``label2id`` for the four classes."""
+    return dict(enumerate(LABELS)), {label: index for index, label in enumerate(LABELS)}
+
+
+def build_small_model(tokenizer: Any, config: TrainingConfig) -> Any:
+    """A small BERT built from a config (random init): no download, trains on CPU."""
+    from transformers import BertConfig, BertForSequenceClassification
+
+    id2label, label2id = label_maps()
+    bert_config = BertConfig(
+        vocab_size=len(tokenizer), hidden_size=config.hidden_size,
+        num_hidden_layers=config.layers, num_attention_heads=config.heads,
+        intermediate_size=config.intermediate_size, max_position_embeddings=config.max_length + 2,
+        type_vocab_size=1, hidden_dropout_prob=config.dropout,
+        attention_probs_dropout_prob=config.dropout, pad_token_id=tokenizer.pad_token_id,
+        num_labels=len(LABELS), id2label=id2label, label2id=label2id)
+    return BertForSequenceClassification(bert_config)
+
+
+def load_base(config: TrainingConfig, train_texts: Sequence[str]) -> tuple[Any, Any]:
+    """``(model, tokenizer)``: the pretrained/previous model, or a fresh small one."""
+    if config.base_model is None:
+        from honorifics.classifiers.tokenizer import train_tokenizer
+
+        tokenizer = train_tokenizer(train_texts, config.vocab_size)
+        return build_small_model(tokenizer, config), tokenizer
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    id2label, label2id = label_maps()
+    local_only = not config.allow_download
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(config.base_model, local_files_only=local_only)
+        model = AutoModelForSequenceClassification.from_pretrained(
+            config.base_model, num_labels=len(LABELS), id2label=id2label, label2id=label2id,
+            ignore_mismatched_sizes=True, local_files_only=local_only)
+    except (OSError, ValueError) as error:
+        hint = "" if config.allow_download else " (local files only; add --allow-download to fetch it)"
+        raise TrainingError(f"cannot load base model {config.base_model!r}{hint}: "
+                            f"{str(error).splitlines()[0]}") from None
+    return model, tokenizer
+
+
+def _class_weights(labels: Sequence[int], balanced: bool) -> Any:
+    import torch
+
+    counts = torch.bincount(torch.tensor(list(labels), dtype=torch.long), minlength=len(LABELS)).float()
+    if not balanced:
+        return torch.ones(len(LABELS))
+    present = counts > 0
+    weights = torch.ones(len(LABELS))
+    weights[present] = counts[present].sum() / (present.sum() * counts[present])
+    return weights
+
+
+def _dev_examples(train: list[Example], dev: list[Example] | None,
+                  config: TrainingConfig) -> tuple[list[Example], list[Example]]:
+    """Use the given dev set, or hold out a grouped slice of the training set."""
+    if dev:
+        return train, dev
+    split = grouped_split(train, dev_fraction=config.dev_fraction, test_fraction=0.0,
+                          seed=config.seed)
+    if not split.dev or not split.train:
+        raise TrainingError("too few groups to hold out a dev set; pass --dev FILE")
+    return split.train, split.dev
+
+
+def calibration_examples(dev: Sequence[Example]) -> list[Example]:
+    """Dev examples that look like what the fallback sees (masked/dropped), else all."""
+    chosen = [example for example in dev if example.variant in FALLBACK_VARIANTS
+              or example.masked_spans == 0]
+    return chosen or list(dev)
+
+
+def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Example] | None = None,
+                     config: TrainingConfig = TrainingConfig(),
+                     data_description: dict[str, Any] | None = None) -> TrainingResult:
+    """Fine-tune on ``train``, early-stop on ``dev``, calibrate, save to ``out_dir``.
+
+    Writes ``model.safetensors`` + ``config.json`` (``save_pretrained``), the
+    tokenizer, ``tier_classifier.json`` (labels, temperature, threshold,
+    max length, languages, dev metrics) and a model card ``README.md``.
+    """
+    if not train:
+        raise TrainingError("the training set is empty")
+    if config.base_model is None or not Path(config.base_model).exists():
+        if not config.allow_download:
+            set_offline()
+    import numpy
+    import torch
+    from tqdm import tqdm
+
+    seed_everything(config.seed)
+    train, dev = _dev_examples(train, dev, config)
+    model, tokenizer = load_base(config, [example.text for example in train])
+    _, label2id = label_maps()
+    train_ids = encode(tokenizer, [example.text for example in train], config.max_length)
+    train_labels = [label2id[example.tier] for example in train]
+    loss_function = torch.nn.CrossEntropyLoss(weight=_class_weights(train_labels, config.balanced_classes))
+    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate_for(config),
+                                  weight_decay=config.weight_decay)
+    steps_per_epoch = math.ceil(len(train) / config.batch_size)
+    total_steps = max(1, steps_per_epoch * config.epochs)
+    warmup = max(1, int(total_steps * config.warmup_fraction))
+    scheduler = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda step: min((step + 1) / warmup, max(0.0, (total_steps - step) / (total_steps - warmup + 1e-9))))
+    generator = torch.Generator().manual_seed(config.seed)
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    dev_gold = [example.tier for example in dev]
+    dev_texts = [example.text for example in dev]
+
+    best_f1, best_epoch, best_state, history, waited = -1.0, 0, None, [], 0
+    progress = tqdm(total=total_steps, desc="training", unit="step", disable=not config.progress)
+    for epoch in range(1, config.epochs + 1):
+        model.train()
+        order = torch.randperm(len(train), generator=generator).tolist()
+        running = 0.0
+        for begin in range(0, len(order), config.batch_size):
+            rows = order[begin:begin + config.batch_size]
+            ids, attention = pad_batch([train_ids[row] for row in rows], pad_id)
+            labels = torch.tensor([train_labels[row] for row in rows], dtype=torch.long)
+            logits = model(input_ids=ids, attention_mask=attention).logits
+            loss = loss_function(logits, labels)
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            scheduler.step()
+            running += loss.item() * len(rows)
+            progress.update(1)
+        dev_probabilities = softmax(batched_logits(model, tokenizer, dev_texts, config.max_length))
+        report = classification_report(dev_gold, dev_probabilities, LABELS)
+        history.append({"epoch": epoch, "train_loss": running / len(train),
+                        "dev_macro_f1": report.macro_f1, "dev_accuracy": report.accuracy})
+        progress.set_postfix(dev_f1=f"{report.macro_f1:.3f}")
+        if report.macro_f1 > best_f1 + 1e-6:
+            best_f1, best_epoch, waited = report.macro_f1, epoch, 0
+            best_state = {name: tensor.detach().clone() for name, tensor in model.state_dict().items()}
+        else:
+            waited += 1
+            if waited >= config.patience:
+                break
+    progress.close()
+    model.load_state_dict(best_state)
+
+    calibration = calibration_examples(dev)
+    logits = batched_logits(model, tokenizer, [example.text for example in calibration], config.max_length)
+    temperature = fit_temperature(logits, [label2id[example.tier] for example in calibration])
+    probabilities = softmax(logits, temperature)
+    threshold = choose_threshold([example.tier for example in calibration], probabilities, LABELS,
+                                 config.target_precision)
+    dev_report = classification_report([example.tier for example in calibration], probabilities, LABELS)
+
+    result = TrainingResult(Path(out_dir), len(history), best_epoch, best_f1, temperature,
+                            threshold, history)
+    save_model(model, tokenizer, result, config, train, dev, dev_report.to_dict(),
+               data_description or {})
+    return result
+
+
+def save_model(model: Any, tokenizer: Any, result: TrainingResult, config: TrainingConfig,
+               train: Sequence[Example], dev: Sequence[Example], dev_report: dict[str, Any],
+               data_description: dict[str, Any]) -> None:
+    """Write weights (safetensors), tokenizer, settings and the model card."""
+    from honorifics.classifiers.model_card import render_model_card
+
+    out_dir = result.out_dir
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out_dir, safe_serialization=True)
+    tokenizer.save_pretrained(out_dir)
+    languages = sorted({example.language for example in train})
+    settings = {
+        "labels": list(LABELS), "max_length": config.max_length,
+        "temperature": result.temperature, "threshold": result.threshold.threshold,
+        "threshold_choice": asdict(result.threshold), "languages": languages,
+        "base_model": config.base_model or "small BERT from config (random init)",
+        "training": {key: value for key, value in asdict(config).items() if key != "progress"},
+        "epochs_run": result.epochs_run, "best_epoch": result.best_epoch,
+        "history": result.history, "train_size": len(train), "dev_size": len(dev),
+        "dev_calibrated": dev_report, "data": data_description,
+    }
+    counts: dict[str, dict[str, int]] = {}
+    for part, items in (("train", train), ("dev", dev)):
+        bucket = counts.setdefault(part, {})
+        for example in items:
+            for key in (f"tier={example.tier}", f"language={example.language}"):
+                bucket[key] = bucket.get(key, 0) + 1
+    settings["counts"] = counts
+    (out_dir / SETTINGS_FILE).write_text(json.dumps(settings, ensure_ascii=False, indent=2) + "\n",
+                                         encoding="utf-8")
+    (out_dir / "README.md").write_text(render_model_card(settings, counts), encoding="utf-8")
