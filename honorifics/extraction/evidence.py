@@ -93,7 +93,7 @@ class _Utterance:
     def imperative_position(self, i: int) -> bool:
         lexicon = self.lexicon
         j = self.next_in_clause(i)
-        if j is not None:
+        if j is not None and self.tokens[j].key not in lexicon.particles:
             following = self.tokens[j].key
             if following in lexicon.stem_followers or self.reading[j] is not None \
                     or (lexicon.stem_follower_suffixes and following.endswith(lexicon.stem_follower_suffixes)):

@@ -1,0 +1,47 @@
+from honorifics.extraction.normalize import detect_script, match_key
+from honorifics.extraction.tokens import tokenize
+
+
+def test_nukta_precomposed_and_decomposed_match():
+    precomposed, decomposed = "\u095b\u0930\u0942\u0930", "\u091c\u093c\u0930\u0942\u0930"
+    assert match_key(precomposed, "deva") == match_key(decomposed, "deva") == match_key("जरूर", "deva")
+
+
+def test_chandrabindu_and_anusvara_match():
+    assert match_key("जाएँ", "deva") == match_key("जाएं", "deva")
+    assert match_key("हूँ", "deva") == match_key("हूं", "deva")
+
+
+def test_ye_and_e_spellings_of_the_polite_imperative_match():
+    assert match_key("कीजिये", "deva") == match_key("कीजिए", "deva")
+    assert match_key("गये", "deva") == match_key("गए", "deva")
+
+
+def test_zero_width_joiners_and_doubled_marks_are_ignored():
+    assert match_key("आप\u200dको", "deva") == match_key("आपको", "deva")
+    assert match_key("तुम्हेंं", "deva") == match_key("तुम्हें", "deva")
+
+
+def test_bangla_ya_and_khanda_ta_variants_match():
+    assert match_key("\u09df", "beng") == match_key("\u09af\u09bc", "beng")
+    assert match_key("\u09a4\u09cd\u200d", "beng") == match_key("\u09ce", "beng")
+
+
+def test_romanized_variants_fold_together():
+    assert match_key("Aap", "latn") == match_key("ap", "latn")
+    assert match_key("korchho", "latn") == match_key("korcho", "latn")
+
+
+def test_script_detection():
+    assert detect_script("आप कैसे हैं?") == "deva"
+    assert detect_script("আপনি কেমন আছেন?") == "beng"
+    assert detect_script("Tumi kothay jaccho?") == "latn"
+    assert detect_script("123 !!") is None
+
+
+def test_tokens_keep_vowel_signs_and_spans_point_into_the_original():
+    text = "**राहुल:** आपकी बात, তোমার কথা।"
+    tokens = tokenize(text, [(0, len(text))], "deva")
+    assert [t.text for t in tokens] == ["राहुल", "आपकी", "बात", "তোমার", "কথা"]
+    assert all(text[t.start:t.end] == t.text for t in tokens)
+    assert tokens[2].after == ","
