@@ -1,0 +1,187 @@
+"""Read generations from JSONL into texts with their grouping fields.
+
+Two shapes of input work as they are:
+
+* flat generation records, as EtiCor++ writes them (``source_region``,
+  ``target_region``, ``response``, ``run``) or as this project's
+  ``outputs.jsonl`` (``text``/``output``/``response``/…, ``model``, …);
+* this project's ``analysis.jsonl`` (records with ``turns``), read one unit
+  per speaker: the text is that speaker's speech turns, and the speaker's
+  name, addressee, tier and role become fields to group by.
+
+Field names may be dotted paths into nested objects (``meta.model``,
+``scenario.variables.relation``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+#: Where a flat record keeps its text, first present wins (DESIGN.md "Input record").
+TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
+
+
+class InputError(ValueError):
+    """The input file cannot be read at all (missing, empty, wrong shape)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One text to score, with every field it can be grouped by."""
+    text: str
+    fields: dict[str, Any]
+    line: int
+    #: Position among all units, for a stable order when other keys tie.
+    index: int
+
+    def get(self, name: str | None) -> Any:
+        return None if name is None else lookup(self.fields, name)
+
+
+@dataclass(slots=True)
+class ReadReport:
+    """What happened to every input line: no line is dropped silently."""
+    lines: int = 0
+    units: int = 0
+    bad_lines: list[dict[str, Any]] = field(default_factory=list)
+    without_text: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lines": self.lines, "units": self.units, "bad_lines": self.bad_lines,
+                "lines_without_text": self.without_text}
+
+
+def lookup(record: dict[str, Any], name: str) -> Any:
+    """A field by name, or by dotted path into nested objects; ``None`` if absent.
+
+    >>> lookup({"meta": {"model": "m1"}}, "meta.model")
+    'm1'
+    """
+    if name in record:
+        return record[name]
+    value: Any = record
+    for part in name.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def record_text(record: dict[str, Any], text_field: str | None = None) -> str | None:
+    """The generated text of a flat record (``messages``: the last assistant turn)."""
+    if text_field:
+        value = lookup(record, text_field)
+        return value if isinstance(value, str) else None
+    for name in TEXT_FIELDS:
+        if isinstance(record.get(name), str):
+            return record[name]
+    messages = record.get("messages")
+    if isinstance(messages, list):
+        for message in reversed(messages):
+            if isinstance(message, dict) and message.get("role") == "assistant":
+                return message.get("content")
+    return None
+
+
+def is_analysis_record(record: dict[str, Any]) -> bool:
+    """Whether a record is this project's ``analysis.jsonl`` output (it has ``turns``)."""
+    return isinstance(record.get("turns"), list)
+
+
+def speaker_roles(record: dict[str, Any], scenario_roles: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Speaker name → role, from the record's scenario or the scenario bank."""
+    roles = dict(scenario_roles.get(str(record.get("scenario_id")), {}))
+    for source in (lookup(record, "scenario.speakers"), record.get("speakers")):
+        if isinstance(source, list):
+            for speaker in source:
+                if isinstance(speaker, dict) and speaker.get("name") and speaker.get("role"):
+                    roles[speaker["name"]] = speaker["role"]
+    return roles
+
+
+def speaker_units(record: dict[str, Any], scenario_roles: dict[str, dict[str, str]]
+                  ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """One (text, fields) per speaker of an analysis record, in order of first turn.
+
+    Fields: the record's own (``meta`` entries flattened to the top), plus
+    ``speaker``, ``addressee``, ``speaker_tier`` and ``speaker_role``.
+    """
+    roles = speaker_roles(record, scenario_roles)
+    speakers = record.get("speakers") if isinstance(record.get("speakers"), dict) else {}
+    by_speaker: dict[str, list[str]] = {}
+    for turn in record["turns"]:
+        if turn.get("kind", "speech") != "speech" or not turn.get("speaker"):
+            continue
+        by_speaker.setdefault(turn["speaker"], []).append(turn.get("text", ""))
+    base = {key: value for key, value in record.items() if key not in ("turns", "speakers")}
+    if isinstance(record.get("meta"), dict):
+        base = {**record["meta"], **base}
+    for name, texts in by_speaker.items():
+        result = speakers.get(name, {}) if isinstance(speakers.get(name), dict) else {}
+        fields = {**base, "speaker": name, "addressee": result.get("addressee"),
+                  "speaker_tier": result.get("tier"), "speaker_role": roles.get(name)}
+        yield "\n".join(texts), fields
+
+
+def load_scenario_roles(path: str | Path | None) -> dict[str, dict[str, str]]:
+    """Scenario id → speaker name → role, from a scenario-bank JSONL file or directory."""
+    if not path:
+        return {}
+    path = Path(path)
+    files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+    roles: dict[str, dict[str, str]] = {}
+    for file in files:
+        for line in file.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            scenario = json.loads(line)
+            roles[str(scenario.get("id"))] = {
+                speaker["name"]: speaker["role"] for speaker in scenario.get("speakers", [])
+                if isinstance(speaker, dict) and speaker.get("name") and speaker.get("role")}
+    return roles
+
+
+def read_units(path: str | Path, text_field: str | None = None, per_speaker: bool | None = None,
+               scenarios: str | Path | None = None) -> tuple[list[Unit], ReadReport]:
+    """Every scorable text in a JSONL file, in file order, and a report of the rest.
+
+    ``per_speaker``: ``None`` splits analysis records by speaker and reads flat
+    records whole; ``True``/``False`` forces one way.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"input not found: {path}")
+    roles = load_scenario_roles(scenarios)
+    units: list[Unit] = []
+    report = ReadReport()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        report.lines += 1
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as error:
+            report.bad_lines.append({"line": number, "error": str(error)})
+            continue
+        for text, fields in _texts_of(record, text_field, per_speaker, roles):
+            if text is None or not text.strip():
+                report.without_text.append(number)
+                continue
+            units.append(Unit(text, fields, number, len(units)))
+    report.units = len(units)
+    if report.lines == 0:
+        raise InputError(f"input is empty: {path}")
+    return units, report
+
+
+def _texts_of(record: dict[str, Any], text_field: str | None, per_speaker: bool | None,
+              roles: dict[str, dict[str, str]]) -> Iterable[tuple[str | None, dict[str, Any]]]:
+    split = is_analysis_record(record) if per_speaker is None else per_speaker
+    if split and is_analysis_record(record):
+        units = list(speaker_units(record, roles))
+        return units or [(None, record)]
+    return [(record_text(record, text_field), record)]

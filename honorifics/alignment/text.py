@@ -1,0 +1,176 @@
+"""Words from Hindi, Bangla and English text, function-word lists and plot labels.
+
+Python's ``\\w`` does not match Devanagari or Bengali vowel signs (ा, ি, ো …),
+so ``re.findall(r"\\w+", "बहू")`` cuts words apart. Words here are runs of
+letters, vowel signs, nukta, virama and joiners in explicit Unicode ranges.
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+# Devanagari U+0900–U+0963 and U+0971–U+097F (letters, signs; not the dandas
+# U+0964/5 or digits U+0966–U+096F); Bengali U+0980–U+09E3 and U+09F0–U+09F1
+# (not digits or currency signs); ZWNJ/ZWJ occur inside conjuncts and khanda ta.
+_INDIC_LETTERS = "\u0900-\u0963\u0971-\u097F\u0980-\u09E3\u09F0-\u09F1\u200C\u200D"
+_WORD = re.compile(
+    rf"[{_INDIC_LETTERS}]+|[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*")
+_DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+_BENGALI = re.compile(r"[\u0980-\u09FF]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def normalize(text: str) -> str:
+    """NFC, so that the same word typed two ways counts once."""
+    return unicodedata.normalize("NFC", text)
+
+
+def words(text: str) -> list[str]:
+    """Split text into words (NFC), keeping Indic vowel signs inside words.
+
+    >>> words("बहू ने खाना बनाया।")
+    ['बहू', 'ने', 'खाना', 'बनाया']
+    >>> words("শাশুড়ি বললেন, 'তুমি এসো।'")
+    ['শাশুড়ি', 'বললেন', 'তুমি', 'এসো']
+    """
+    return _WORD.findall(normalize(text))
+
+
+def detect_script_language(text: str) -> str:
+    """``hi`` for mostly Devanagari, ``bn`` for mostly Bengali, else ``en``.
+
+    Romanized Hindi/Bangla comes out as ``en``: no tagger here knows it, and the
+    content-word fallback treats Latin words the same way in either case.
+    """
+    counts = {"hi": len(_DEVANAGARI.findall(text)), "bn": len(_BENGALI.findall(text)),
+              "en": len(_LATIN.findall(text))}
+    return max(counts, key=lambda lang: (counts[lang], lang == "en"))
+
+
+@lru_cache(maxsize=None)
+def second_person_forms(language: str) -> frozenset[str]:
+    """Second-person pronouns and tier-carrying verbs that no stop list may drop."""
+    table = json.loads((DATA_DIR / "second_person_forms.json").read_text(encoding="utf-8"))
+    return frozenset(normalize(form).casefold() for form in table.get(language, []))
+
+
+def read_word_list(path: str | Path) -> list[str]:
+    """One word per line; ``#`` starts a comment line; NFC."""
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            out.append(normalize(line).casefold())
+    return out
+
+
+@dataclass(frozen=True)
+class StopList:
+    """Function words to drop, with the protected forms that were refused.
+
+    ``protected_removed`` lists second-person forms that the source list
+    contained and that were kept anyway (spaCy's Bangla list has তুই/তুমি/আপনি).
+    """
+    language: str
+    words: frozenset[str]
+    source: str
+    protected_removed: tuple[str, ...] = ()
+
+
+def load_stop_list(language: str, path: str | Path | None = None) -> StopList:
+    """The shipped function-word list for ``language`` (or the one at ``path``).
+
+    Second-person forms are removed from any list, shipped or given.
+
+    >>> "आप" in load_stop_list("hi").words, "का" in load_stop_list("hi").words
+    (False, True)
+    """
+    source = Path(path) if path else DATA_DIR / f"stopwords_{language}.txt"
+    listed = read_word_list(source) if source.exists() else []
+    protected = second_person_forms(language)
+    refused = tuple(sorted({word for word in listed if word in protected}))
+    kept = frozenset(word for word in listed if word not in protected)
+    return StopList(language, kept, str(source) if source.exists() else "none", refused)
+
+
+@lru_cache(maxsize=None)
+def _romanization_table() -> dict:
+    return json.loads((DATA_DIR / "romanization.json").read_text(encoding="utf-8"))
+
+
+def _as_devanagari(char: str) -> str:
+    if "\u0980" <= char <= "\u09FF":
+        return chr(ord(char) - 0x80)
+    return char
+
+
+def romanize(word: str) -> str:
+    """A plain ASCII label for a Devanagari or Bengali word (for plots only).
+
+    Consonants carry an inherent ``a`` unless a vowel sign or virama follows;
+    a word-final inherent ``a`` is dropped. Latin text is returned unchanged.
+
+    >>> romanize("बहू"), romanize("শাশুড়ি")
+    ('bahuu', 'shaashuRi')
+    """
+    table = _romanization_table()
+    extra = table["bengali_extra"]
+    out: list[str] = []
+    pending_vowel = False
+    for char in unicodedata.normalize("NFC", word):
+        if char in extra:
+            if pending_vowel:
+                out.append("a")
+            out.append(extra[char])
+            pending_vowel = char not in ("\u09ce",)
+            continue
+        key = _as_devanagari(char)
+        if key in table["consonants"]:
+            if pending_vowel:
+                out.append("a")
+            out.append(table["consonants"][key])
+            pending_vowel = True
+        elif key in table["vowel_signs"]:
+            out.append(table["vowel_signs"][key])
+            pending_vowel = False
+        elif key == "\u093c":   # nukta: changes the consonant, not the vowel
+            if out and out[-1] == "D":
+                out[-1] = "R"
+            elif out and out[-1] == "Dh":
+                out[-1] = "Rh"
+        elif key == "\u094d":   # virama: no inherent vowel
+            pending_vowel = False
+        elif key in table["independent_vowels"]:
+            if pending_vowel:
+                out.append("a")
+            out.append(table["independent_vowels"][key])
+            pending_vowel = False
+        elif key in table["marks"]:
+            if pending_vowel:
+                out.append("a")
+                pending_vowel = False
+            out.append(table["marks"][key])
+        elif char in "\u200c\u200d":
+            continue
+        else:
+            if pending_vowel:
+                out.append("a")
+                pending_vowel = False
+            out.append(char)
+    return "".join(out)
+
+
+def is_ascii_label(word: str) -> bool:
+    """Whether matplotlib can draw ``word`` as is (no complex-script shaping needed)."""
+    return not (_DEVANAGARI.search(word) or _BENGALI.search(word))
+
+
+def plot_label(word: str) -> str:
+    """``word`` if it is drawable, else its romanization in brackets."""
+    return word if is_ascii_label(word) else f"[{romanize(word)}]"
