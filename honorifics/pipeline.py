@@ -59,10 +59,17 @@ def _romanized_language(text: str) -> str | None:
 
 
 def resolve_language(text: str, language: str | None) -> tuple[str, str]:
-    """(language, script) of a text; raises InputError when it cannot tell."""
+    """(language, script) of a text; raises InputError when it cannot tell.
+
+    Any Devanagari or Bengali decides: an English refusal or note around a
+    Hindi answer does not make the record romanized.
+    """
     script = detect_script(text)
     if script is None:
         raise InputError("the text has no letters in Devanagari, Bengali or Latin script")
+    if script == "latn":
+        indic = detect_script("".join(c for c in text if not c.isascii()))
+        script = indic if indic in SCRIPT_LANGUAGE else script
     if script in SCRIPT_LANGUAGE:
         detected = SCRIPT_LANGUAGE[script]
         return (language or detected), script
@@ -232,7 +239,8 @@ class Analyzer:
                                raw.kind)
             if raw.kind in (SPEECH, REFUSAL):
                 segments = raw.segments or [(raw.start, raw.end)]
-                found = extract_evidence(text, segments, lexicon, name_keys)
+                found = extract_evidence(text, segments, self._turn_lexicon(turn.text, language, lexicon),
+                                         name_keys)
                 turn.evidence = found.evidence
                 turn.agreement = found.agreement
                 turn.nominal_address = found.nominal_address
@@ -276,6 +284,16 @@ class Analyzer:
         judged = [s.correct for s in speakers.values() if s.correct is not None]
         analysis.correct = all(judged) if judged else None
         return analysis
+
+    @staticmethod
+    def _turn_lexicon(turn_text: str, language: str, record_lexicon: Lexicon) -> Lexicon:
+        """Each turn is read in its own script (a Hinglish line in a Hindi record)."""
+        script = detect_script(turn_text)
+        if script is None or script == record_lexicon.script:
+            return record_lexicon
+        if script in SCRIPT_LANGUAGE:
+            return load_lexicon(SCRIPT_LANGUAGE[script])
+        return load_lexicon(lexicon_name(language, script))
 
     def _apply_classifier(self, turns: list[SpeakerTurn], language: str, warnings: list[str]) -> None:
         """Give undecided utterances a tier from the classifier, never over rules."""

@@ -51,7 +51,10 @@ class _Utterance:
                 clause += 1
             self.clause[i] = clause
             self.sentence[i] = sentence
-        self.excluded = [token.key in excluded_keys for token in tokens]
+        # In Latin script a one-letter word is English ("a", "I"), never a form
+        # (aa "come" folds to "a").
+        short = 1 if lexicon.script == "latn" else 0
+        self.excluded = [token.key in excluded_keys or len(token.key) <= short for token in tokens]
         self._mark_traps()
         self.pronoun = [None if self.excluded[i] else lexicon.pronouns.get(t.key)
                         for i, t in enumerate(tokens)]

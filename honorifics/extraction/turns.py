@@ -27,7 +27,7 @@ from .tokens import TOKEN
 
 _LINE_MARKER = re.compile(r"^[ \t]*(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
 _LABEL = re.compile(
-    r"^(?P<pre>[*_]{0,2})[ \t]*"
+    r"(?P<pre>[*_]{0,2})[ \t]*"
     r"(?P<name>[^\s:：*_()\[\]\"“”'।?!,।][^:：*_()\[\]\"“”'।?!\n]{0,38}?)"
     r"[ \t]*[*_]{0,2}[ \t]*"
     r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
@@ -217,14 +217,14 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         line = text[line_start:line_end]
         if not line.strip():
             continue
-        if _is_stage_direction(line[offset:]):
-            turns.append(RawTurn(None, NARRATION, line_start, line_end))
-            continue
         if is_refusal(line, lexicon):
             turns.append(RawTurn(None, REFUSAL, line_start, line_end))
             continue
         if _is_note(line[offset:], lexicon, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
+            continue
+        if _is_stage_direction(line[offset:]):
+            turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
         if match:
             name = match.group("name").strip().rstrip(".")
