@@ -293,8 +293,15 @@ def rule_analyzer() -> Analyzer:
             f"cannot be masked or silver labels made ({error}); use --no-mask for "
             "labelled data") from None
 
+    from honorifics.model import RecordAnalysis
+
     def analyze(text: str, language: str | None) -> Any:
-        return analyze_text(text, language=language, use_classifier=False)
+        try:
+            return analyze_text(text, language=language, use_classifier=False)
+        except ValueError:
+            # Text the analyzer rejects (no letters left once evidence is blanked)
+            # has no evidence either.
+            return RecordAnalysis(id=None, line=0, turns=[])
     return analyze
 
 
