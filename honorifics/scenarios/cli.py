@@ -1,0 +1,254 @@
+"""Commands of the scenario bank: ``make-prompts``, ``lint-scenarios``, ``instantiate-scenarios``.
+
+Thin argparse layers over :mod:`.bank`, :mod:`.prompts`, :mod:`.lint` and
+:mod:`.templates`; each ``main(argv=None) -> int`` returns the exit code.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from ..tiers import TierError
+from .bank import LANGUAGES, REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
+from .prompts import render_prompt
+
+FORMATS = ("plain", "chat", "batch")
+BATCH_URL = "/v1/chat/completions"
+
+
+def _error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _progress(items: Sequence[Any], description: str):
+    from tqdm import tqdm
+    return tqdm(items, desc=description, file=sys.stderr, disable=not sys.stderr.isatty())
+
+
+def _write_jsonl(records: list[dict[str, Any]], out: str) -> None:
+    """Write records as JSONL to a file, or to stdout for ``-``."""
+    text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    if out != "-":
+        Path(out).write_text(text, encoding="utf-8")
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:   # `make-prompts | head` is fine (recipe from the Python docs)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _load(files: list[str], strict: bool = True) -> ScenarioBank:
+    bank = load_bank(files or None, strict=strict)
+    if not files and bank.missing_files:
+        print(f"note: built-in scenario files not present yet: {', '.join(bank.missing_files)}",
+              file=sys.stderr)
+    return bank
+
+
+# --------------------------------------------------------------------------- make-prompts
+
+
+def _temperature_label(temperature: float) -> str:
+    return f"{temperature:g}"
+
+
+def prompt_records(bank: ScenarioBank, temperatures: Iterable[float], runs: int,
+                   output_format: str = "plain", model: str | None = None,
+                   system: str | None = None) -> list[dict[str, Any]]:
+    """Expand scenarios × temperatures × runs into prompt records.
+
+    Ids are deterministic: ``{scenario_id}-t{temperature}-r{run}``
+    (``hi-dct-001-t0.7-r1``). ``output_format`` is ``plain`` (a ``prompt``
+    field), ``chat`` (OpenAI-style ``messages``) or ``batch`` (one OpenAI
+    batch request per line: ``custom_id``, ``method``, ``url``, ``body``).
+    """
+    if output_format not in FORMATS:
+        raise ValueError(f"unknown format {output_format!r}; use one of {', '.join(FORMATS)}")
+    records = []
+    temperatures = list(temperatures)
+    for scenario in bank:
+        prompt = render_prompt(scenario)
+        messages = ([{"role": "system", "content": system}] if system else []) + \
+                   [{"role": "user", "content": prompt.text}]
+        for temperature in temperatures:
+            for run in range(1, runs + 1):
+                record_id = f"{scenario.id}-t{_temperature_label(temperature)}-r{run}"
+                if output_format == "batch":
+                    body: dict[str, Any] = {"messages": messages, "max_tokens": prompt.max_tokens,
+                                            "temperature": temperature}
+                    if model:
+                        body = {"model": model, **body}
+                    records.append({"custom_id": record_id, "method": "POST",
+                                    "url": BATCH_URL, "body": body})
+                    continue
+                record: dict[str, Any] = {"id": record_id, "scenario_id": scenario.id,
+                                          "language": scenario.language, "task": scenario.task}
+                if output_format == "chat":
+                    record["messages"] = messages
+                else:
+                    record["prompt"] = prompt.text
+                record.update({"max_tokens": prompt.max_tokens, "temperature": temperature,
+                               "run": run})
+                if model:
+                    record["model"] = model
+                records.append(record)
+    return records
+
+
+def _parse_variables(pairs: list[str]) -> dict[str, str]:
+    variables = {}
+    for pair in pairs:
+        key, separator, value = pair.partition("=")
+        if not separator or not key:
+            raise ValueError(f"--variable {pair!r}: write key=value, e.g. relationship_type=family")
+        if key not in REQUIRED_VARIABLES:
+            raise ValueError(f"--variable {key!r}: unknown; known: {', '.join(REQUIRED_VARIABLES)}")
+        variables[key] = value
+    return variables
+
+
+def _add_filters(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("filters (all must match)")
+    group.add_argument("--language", choices=LANGUAGES)
+    group.add_argument("--task", choices=TASKS)
+    group.add_argument("--tier", help="a primary expected tier, any spelling (formal, आप, tumi …)")
+    group.add_argument("--subtask", help="tier_shift, or none for scenarios without a subtask")
+    group.add_argument("--ambiguous", choices=("yes", "no"), help="only (or no) ambiguous bias probes")
+    group.add_argument("--variable", action="append", default=[], metavar="KEY=VALUE",
+                       help="a scenario variable, e.g. relationship_type=family (repeatable)")
+
+
+def _apply_filters(bank: ScenarioBank, args: argparse.Namespace) -> ScenarioBank:
+    ambiguous = None if args.ambiguous is None else args.ambiguous == "yes"
+    return bank.filter(language=args.language, task=args.task, tier=args.tier,
+                       subtask=args.subtask, ambiguous=ambiguous,
+                       **_parse_variables(args.variable))
+
+
+def make_prompts_main(argv: list[str] | None = None) -> int:
+    """``make-prompts [SCENARIO_FILES…] --out prompts.jsonl``."""
+    parser = argparse.ArgumentParser(
+        prog="make-prompts",
+        description="Render scenarios into prompts: one line per scenario × temperature × run.")
+    parser.add_argument("files", nargs="*", help="scenario JSONL/YAML files (default: the built-in bank)")
+    parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
+    parser.add_argument("--temperatures", "-t", default="0.7",
+                        help="comma-separated temperatures (default: 0.7)")
+    parser.add_argument("--runs", "-n", type=int, default=1, help="runs per scenario and temperature")
+    parser.add_argument("--format", choices=FORMATS, default="plain",
+                        help="plain: prompt field; chat: OpenAI messages; batch: OpenAI batch requests")
+    parser.add_argument("--model", help="model name, written into chat/batch records")
+    parser.add_argument("--system", help="an optional system message (chat and batch formats)")
+    _add_filters(parser)
+    args = parser.parse_args(argv)
+    try:
+        temperatures = [float(t) for t in args.temperatures.split(",") if t.strip()]
+    except ValueError:
+        return _error(f"--temperatures {args.temperatures!r}: write numbers like 0,0.7,1")
+    if not temperatures or any(not 0 <= t <= 2 for t in temperatures):
+        return _error("--temperatures: give at least one temperature between 0 and 2")
+    if args.runs < 1:
+        return _error("--runs must be at least 1")
+    if args.format == "batch" and not args.model:
+        return _error("--format batch needs --model (the batch API requires it in every request)")
+    try:
+        bank = _apply_filters(_load(args.files), args)
+    except (ScenarioError, ValueError, TierError, OSError) as error:
+        return _error(str(error))
+    if not len(bank):
+        return _error("no scenario matches the filters")
+    records = prompt_records(bank, temperatures, args.runs, args.format, args.model, args.system)
+    _write_jsonl(records, args.out)
+    print(f"{len(records)} prompts from {len(bank)} scenarios", file=sys.stderr)
+    return 0
+
+
+# --------------------------------------------------------------------------- lint-scenarios
+
+
+def lint_scenarios_main(argv: list[str] | None = None) -> int:
+    """``lint-scenarios [FILES…]``: validate and lint; exit 1 when anything is flagged."""
+    from .lint import lint_scenario
+    parser = argparse.ArgumentParser(
+        prog="lint-scenarios",
+        description="Check scenarios for priming: politeness/respect/formality words, the "
+                    "pronouns, or tier-naming phrases in the prompt, situation or descriptions. "
+                    "Also reports invalid scenarios.")
+    parser.add_argument("files", nargs="*", help="scenario files (default: the built-in bank)")
+    args = parser.parse_args(argv)
+    from .bank import builtin_paths, read_scenarios
+    for name in args.files:
+        if not Path(name).is_file():
+            return _error(f"{name}: no such file")
+    paths = args.files
+    if not paths:
+        paths, missing = builtin_paths()
+        if missing:
+            print(f"note: built-in scenario files not present yet: {', '.join(missing)}",
+                  file=sys.stderr)
+    scenarios, invalid = [], []
+    for path in paths:
+        valid, errors = read_scenarios(path)
+        scenarios.extend(valid)
+        invalid.extend(errors)
+    try:
+        bank = ScenarioBank(scenarios)
+    except ScenarioError as error:   # duplicate ids across files
+        invalid.extend(error.errors)
+        bank = ScenarioBank({s.id: s for s in scenarios}.values())
+    for message in invalid:
+        print(message)
+    flagged = 0
+    findings_count = 0
+    for scenario in _progress(bank.scenarios, "lint"):
+        findings = lint_scenario(scenario)
+        flagged += bool(findings)
+        findings_count += len(findings)
+        for finding in findings:
+            print(finding.message())
+    print(f"{len(bank)} valid scenarios linted: {findings_count} priming findings in {flagged}; "
+          f"{len(invalid)} validation errors", file=sys.stderr)
+    return 1 if findings_count or invalid else 0
+
+
+# --------------------------------------------------------------------------- instantiate-scenarios
+
+
+def instantiate_scenarios_main(argv: list[str] | None = None) -> int:
+    """``instantiate-scenarios [TEMPLATE_FILES…] -n 5 --seed 0 --out new.jsonl``."""
+    from .lint import lint_scenario
+    from .templates import TemplateError, builtin_template_files, instantiate_file
+    parser = argparse.ArgumentParser(
+        prog="instantiate-scenarios",
+        description="Fill scenario templates (typed slots: names, ages, settings, relations) "
+                    "into new scenarios that validate and pass the priming lint.")
+    parser.add_argument("files", nargs="*", help="template YAML files (default: the built-in ones)")
+    parser.add_argument("--language", choices=LANGUAGES, help="only the built-in templates of a language")
+    parser.add_argument("--per-template", "-n", type=int, default=5, help="scenarios per template")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (same seed, same output)")
+    parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
+    args = parser.parse_args(argv)
+    if args.per_template < 1:
+        return _error("--per-template must be at least 1")
+    files = [Path(f) for f in args.files] or builtin_template_files(args.language)
+    records = []
+    try:
+        for path in files:
+            if not path.is_file():
+                return _error(f"{path}: no such file")
+            for scenario in instantiate_file(path, args.per_template, args.seed):
+                findings = lint_scenario(scenario)
+                if findings:
+                    return _error(f"{path}: template output is primed: {findings[0].message()}")
+                records.append(scenario.to_dict())
+    except (TemplateError, ScenarioError) as error:
+        return _error(str(error))
+    _write_jsonl(records, args.out)
+    print(f"{len(records)} scenarios from {len(files)} template files", file=sys.stderr)
+    return 0
