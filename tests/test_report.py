@@ -171,3 +171,12 @@ def test_annotation_commands_round_trip(tmp_path, capsys):
     # Nobody corrected a tier: the automatic tier is the human majority on every item.
     agreement = report["automatic_vs_majority"]["agreement"]
     assert agreement["successes"] == agreement["n"] == report["n_items"]
+
+
+def test_rate_bars_accept_bounds_that_cross_the_estimate_by_rounding():
+    if not plots.matplotlib_available():
+        pytest.skip("matplotlib is not installed")
+    # Wilson for 76/76 gives high = 1 - 1e-16 < estimate in floating point: must still plot.
+    figure = {"estimate": 1.0, "low": 0.952, "high": 1.0 - 1e-16, "n": 76}
+    uri = plots.rate_bars([("all", {"avoidance": figure})], [("avoidance", ("avoidance",))], "t")
+    assert uri.startswith("data:image/png;base64,") and len(uri) > 1000

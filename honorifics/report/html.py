@@ -29,7 +29,7 @@ nav a { margin-right: 1em; } .muted { color: #666; font-size: .9em; }
 table { border-collapse: collapse; margin: .6em 0 1em; font-size: .9em; }
 th, td { border: 1px solid #ddd; padding: .25em .5em; text-align: left; vertical-align: top; }
 th { background: #f4f4f4; } td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-img.plot { max-width: 100%%; display: block; margin: .5em 0 1em; }
+.scroll { overflow-x: auto; } img.plot { max-width: 100%%; display: block; margin: .5em 0 1em; }
 .badge { display: inline-block; padding: 0 .45em; border-radius: .6em; font-size: .8em; color: #fff; background: #999; }
 .tier-intimate { background: #d95f02; } .tier-familiar { background: #1b9e77; } .tier-formal { background: #7570b3; }
 .tier-mixed { background: #e7298a; } .tier-none { background: #999; }
@@ -126,7 +126,7 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], numeric_from: 
     body = "".join("<tr>" + "".join(
         f"<td class=num>{cell}</td>" if i >= numeric_from else f"<td>{cell}</td>"
         for i, cell in enumerate(row)) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _section(anchor: str, title: str, body: str) -> str:

@@ -136,8 +136,9 @@ def rate_bars(blocks: Sequence[tuple[str, dict[str, Any]]], metrics: Sequence[tu
                 figure_ = figure_[part]
             estimate = figure_["estimate"]
             values.append(estimate or 0.0)
-            lows.append((estimate - figure_["low"]) if estimate is not None else 0.0)
-            highs.append((figure_["high"] - estimate) if estimate is not None else 0.0)
+            # Clamp: float rounding can make a bound cross the estimate by 1e-16.
+            lows.append(max(0.0, estimate - figure_["low"]) if estimate is not None else 0.0)
+            highs.append(max(0.0, figure_["high"] - estimate) if estimate is not None else 0.0)
         positions = [i + m * width for i in range(len(blocks))]
         axis.bar(positions, values, width, yerr=[lows, highs], capsize=3, label=name,
                  color=palette[m % len(palette)])
@@ -161,7 +162,8 @@ def temperature_lines(cells: Sequence[dict[str, Any]], labels: dict[str, str]) -
             continue
         xs = [p["temperature"] for p in points]
         ys = [p["estimate"] for p in points]
-        errors = [[y - p["low"] for y, p in zip(ys, points)], [p["high"] - y for y, p in zip(ys, points)]]
+        errors = [[max(0.0, y - p["low"]) for y, p in zip(ys, points)],
+                  [max(0.0, p["high"] - y) for y, p in zip(ys, points)]]
         style = dict(linestyle="--", color="black") if model == "(all models)" else {}
         axis.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=labels.get(model, model), **style)
     axis.set_xlabel("temperature")
