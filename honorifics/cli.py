@@ -79,12 +79,32 @@ def _init_worker(options: dict) -> None:
     _WORKER = _make_analyzer(options)
 
 
-def _analyze_chunk(chunk: list[tuple[int, bytes]]) -> list[str | None]:
-    return [_serialize(_WORKER.analyze_line(raw, number)) for number, raw in chunk]
+def _analyze_chunk(chunk: list[tuple[int, bytes]]):
+    """Analyse a chunk in a worker: output lines plus the chunk's summary counts."""
+    from .summary import SummaryAccumulator
+    partial = SummaryAccumulator()
+    return _analyze_lines(_WORKER, chunk, partial), partial
 
 
-def _serialize(result) -> str | None:
-    return None if result is None else json.dumps(result.to_dict(), ensure_ascii=False)
+def _dumps(record: dict) -> bytes:
+    try:
+        from orjson import dumps
+        return dumps(record)
+    except (ImportError, TypeError):   # orjson absent, or a value it cannot encode
+        return json.dumps(record, ensure_ascii=False).encode("utf-8")
+
+
+def _analyze_lines(analyzer, chunk, summary) -> list[bytes | None]:
+    lines = []
+    for number, raw in chunk:
+        result = analyzer.analyze_line(raw, number)
+        if result is None:
+            lines.append(None)
+            continue
+        record = result.to_dict()
+        summary.add(record)
+        lines.append(_dumps(record))
+    return lines
 
 
 def _chunks(lines, summary):
@@ -127,9 +147,9 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else None
     if out_dir:
         out_dir.mkdir(parents=True, exist_ok=True)
-        sink = open(out_dir / "analysis.jsonl", "w", encoding="utf-8")
+        sink = open(out_dir / "analysis.jsonl", "wb")
     else:
-        sink = sys.stdout
+        sink = sys.stdout.buffer
     progress = _progress(None, args.quiet)
     analyzer = None
     try:
@@ -137,20 +157,21 @@ def run(args: argparse.Namespace) -> int:
             chunks = _chunks(stream, summary)
             if args.workers == 1:
                 analyzer = _make_analyzer(options)
-                results = ([_serialize(analyzer.analyze_line(raw, n)) for n, raw in chunk] for chunk in chunks)
+                results = ((_analyze_lines(analyzer, chunk, summary), None) for chunk in chunks)
                 pool = None
             else:
                 import multiprocessing
                 pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
                 results = pool.imap(_analyze_chunk, chunks, chunksize=1)
-            for lines in results:
+            for lines, partial in results:
+                if partial is not None:
+                    summary.merge(partial)
                 for line in lines:
                     if line is None:
                         summary.blank_lines += 1
                         continue
                     sink.write(line)
-                    sink.write("\n")
-                    summary.add(json.loads(line))
+                    sink.write(b"\n")
                 progress.update(len(lines))
             if pool is not None:
                 pool.close()

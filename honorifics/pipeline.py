@@ -229,7 +229,7 @@ class Analyzer:
         specs = context.speakers
         index = SpeakerIndex(specs, lexicon)
         default_speaker = specs[0].name if specs else "speaker"
-        raw_turns = split_turns(text, specs, default_speaker, lexicon, script)
+        raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index)
         name_keys = index.name_keys()
 
         turns: list[SpeakerTurn] = []

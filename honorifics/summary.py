@@ -39,11 +39,26 @@ class SummaryAccumulator:
         self.judged = self.correct = self.over = self.under = 0
         self.by_classifier = 0
         self.warnings = 0
-        self._hash = hashlib.sha256()
+        self._hash = None   # created by add_input, in the process that reads the input
         self.input_bytes = 0
+
+    def merge(self, other: "SummaryAccumulator") -> None:
+        """Add another accumulator's counts (from a worker process)."""
+        for name, value in vars(other).items():
+            if name in ("_hash", "input_bytes", "blank_lines"):
+                continue
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, list):
+                mine.extend(value[:max(0, MAX_LISTED_ERRORS - len(mine))])
+            else:
+                setattr(self, name, mine + value)
 
     def add_input(self, raw: bytes) -> None:
         """Feed the raw input bytes (for the input hash), in order."""
+        if self._hash is None:
+            self._hash = hashlib.sha256()
         self._hash.update(raw)
         self.input_bytes += len(raw)
 
@@ -82,7 +97,7 @@ class SummaryAccumulator:
     def to_dict(self, input_path: str | None = None) -> dict[str, Any]:
         return {
             "tool": {"name": "honorifics", "version": __version__},
-            "input": {"path": input_path, "sha256": self._hash.hexdigest(), "bytes": self.input_bytes,
+            "input": {"path": input_path, "sha256": (self._hash or hashlib.sha256()).hexdigest(), "bytes": self.input_bytes,
                       "blank_lines_skipped": self.blank_lines},
             "records": {"total": self.records, "ok": self.ok, "error": self.failed},
             "errors": {"by_reason": dict(self.error_reasons.most_common()), "first": self.errors},

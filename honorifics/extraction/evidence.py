@@ -56,19 +56,24 @@ class _Utterance:
         short = 1 if lexicon.script == "latn" else 0
         self.excluded = [token.key in excluded_keys or len(token.key) <= short for token in tokens]
         self._mark_traps()
-        self.pronoun = [None if self.excluded[i] else lexicon.pronouns.get(t.key)
-                        for i, t in enumerate(tokens)]
-        self.reading: list[VerbReading | None] = [
-            None if (self.excluded[i] or self.pronoun[i] or t.key in lexicon.particles)
-            else lexicon.verb_reading(t.key) for i, t in enumerate(tokens)]
+        self.pronoun: list = [None] * n
+        self.reading: list[VerbReading | None] = [None] * n
+        classify = lexicon.classify
+        for i, token in enumerate(tokens):
+            if not self.excluded[i]:
+                self.pronoun[i], self.reading[i], _ = classify(token.key)
+        self.clause_members: dict[int, list[int]] = {}
+        for i, clause_id in enumerate(self.clause):
+            self.clause_members.setdefault(clause_id, []).append(i)
+        self._third_person: dict[int, bool] = {}
 
     def _mark_traps(self) -> None:
         keys = [t.key for t in self.tokens]
-        for trap in self.lexicon.traps:
-            size = len(trap)
-            for i in range(len(keys) - size + 1):
-                if tuple(keys[i:i + size]) == trap:
-                    for j in range(i, i + size):
+        starts = self.lexicon.traps_by_first_key
+        for i, key in enumerate(keys):
+            for trap in starts.get(key, ()):
+                if tuple(keys[i:i + len(trap)]) == trap:
+                    for j in range(i, i + len(trap)):
                         self.excluded[j] = True
 
     # --- neighbours within a clause -------------------------------------
@@ -117,7 +122,7 @@ class _Utterance:
         if k is None or not self.at_clause_end(i):
             return False
         if any(self.tokens[j].key in self.lexicon.subjunctive_markers
-               for j in range(i) if self.clause[j] == self.clause[i]):
+               for j in self.clause_members[self.clause[i]] if j < i):
             return False
         previous = self.tokens[k].key
         return previous in self.lexicon.question_words or previous.endswith(self.lexicon.participle_endings)
@@ -130,16 +135,17 @@ class _Utterance:
 
     def third_person_sentence(self, i: int) -> bool:
         """Does the sentence of token i have a 3rd-person subject (উনি, আমার মা …)?"""
-        lexicon = self.lexicon
         sentence = self.sentence[i]
-        for j, token in enumerate(self.tokens):
-            if self.sentence[j] != sentence:
-                continue
-            if token.key in lexicon.third_person_pronouns:
-                return True
-            if token.key in lexicon.person_nouns and not token.after.startswith(_VOCATIVE_PUNCTUATION):
-                return True
-        return False
+        known = self._third_person.get(sentence)
+        if known is None:
+            lexicon = self.lexicon
+            known = any(
+                self.sentence[j] == sentence and (
+                    token.key in lexicon.third_person_pronouns
+                    or (token.key in lexicon.person_nouns and not token.after.startswith(_VOCATIVE_PUNCTUATION)))
+                for j, token in enumerate(self.tokens))
+            self._third_person[sentence] = known
+        return known
 
     def counts_alone(self, i: int) -> bool:
         """May the verb at i show a tier with no pronoun (pro-drop)?"""
@@ -195,6 +201,9 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     result = UtteranceEvidence()
     if not tokens:
         return result
+    classify = lexicon.classify
+    if not any(classify(t.key)[0] or classify(t.key)[1] or t.key in lexicon.nominal_address for t in tokens):
+        return result   # nothing that could be evidence or address: skip the rules
     u = _Utterance(tokens, lexicon, excluded_keys)
     n = len(tokens)
 
@@ -226,7 +235,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     for i, item in sorted(pronoun_evidence.items()):
         if item.case != "nominative":
             continue
-        clause_tokens = [j for j in range(n) if u.clause[j] == u.clause[i]]
+        clause_tokens = u.clause_members[u.clause[i]]
         after = [j for j in clause_tokens if j > i and u.can_agree(j)]
         before = [j for j in reversed(clause_tokens) if j < i and u.can_agree(j)]
         under_subject.update(j for j in clause_tokens if j > i and u.reading[j] is not None)

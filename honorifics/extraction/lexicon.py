@@ -89,8 +89,29 @@ class Lexicon:
     subjunctive_markers: frozenset = frozenset()
     _verb_cache: dict = field(default_factory=dict)
 
+    @property
+    def traps_by_first_key(self) -> dict:
+        index = self._verb_cache.get("\0traps")
+        if index is None:
+            index = {}
+            for trap in self.traps:
+                index.setdefault(trap[0], []).append(trap)
+            self._verb_cache["\0traps"] = index
+        return index
+
     def key(self, token: str) -> str:
         return match_key(token, self.script)
+
+    def classify(self, key: str) -> tuple:
+        """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
+        cache = self._verb_cache
+        found = cache.get(("\1", key))
+        if found is None:
+            pronoun = self.pronouns.get(key)
+            particle = key in self.particles
+            reading = None if (pronoun or particle) else self.verb_reading(key)
+            found = cache[("\1", key)] = (pronoun, reading, particle)
+        return found
 
     def verb_reading(self, key: str) -> VerbReading | None:
         """The verb reading of a token key: exact form, bare stem, then suffix rules."""
@@ -187,4 +208,5 @@ def load_lexicon(name: str) -> Lexicon:
     if name not in LEXICON_NAMES:
         raise LexiconError(f"no lexicon {name!r}; available: {', '.join(LEXICON_NAMES)}")
     text = resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")
-    return build_lexicon(name, yaml.safe_load(text))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 20× faster
+    return build_lexicon(name, yaml.load(text, Loader=loader))

@@ -96,16 +96,8 @@ def match_key(token: str, script: str) -> str:
 
 # --- scripts -------------------------------------------------------------
 
-def char_script(char: str) -> str | None:
-    """``deva``, ``beng``, ``latn`` or None for one character."""
-    code = ord(char)
-    if 0x0900 <= code <= 0x097F:
-        return "deva"
-    if 0x0980 <= code <= 0x09FF:
-        return "beng"
-    if char.isascii() and char.isalpha():
-        return "latn"
-    return None
+_SCRIPT_LETTERS = {"deva": re.compile("[\u0900-\u097f]"), "beng": re.compile("[\u0980-\u09ff]"),
+                   "latn": re.compile("[A-Za-z]")}
 
 
 def detect_script(text: str) -> str | None:
@@ -114,13 +106,16 @@ def detect_script(text: str) -> str | None:
     >>> detect_script("Tumi kothay jaccho? আমি"), detect_script("आप कैसे हैं?")
     ('latn', 'deva')
     """
-    counts = {"deva": 0, "beng": 0, "latn": 0}
-    for char in text:
-        script = char_script(char)
-        if script:
-            counts[script] += 1
-    best = max(counts, key=counts.get)
-    return best if counts[best] else None
+    best, best_count = None, 0
+    for script, letters in _SCRIPT_LETTERS.items():
+        count = len(letters.findall(text))
+        if count > best_count:
+            best, best_count = script, count
+    return best
+
+
+def has_script(text: str, script: str) -> bool:
+    return _SCRIPT_LETTERS[script].search(text) is not None
 
 
 SCRIPT_LANGUAGE = {"deva": "hi", "beng": "bn"}

@@ -16,8 +16,11 @@ from .normalize import match_key
 TOKEN = re.compile(
     "[0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d]+")
 
-SENTENCE_END = frozenset("।॥?!.\n…")
-CLAUSE_END = SENTENCE_END | frozenset(",;:—–()[]\"“”")
+# One pass over the text: a word, a sentence end, or a clause boundary.
+_SCAN = re.compile(
+    "(?P<word>[0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d]+)"
+    "|(?P<sentence>[।॥?!\n…]|\\.(?!\\d))"
+    "|(?P<clause>[,;:—–()\\[\\]\"“”])")
 
 
 @dataclass(slots=True)
@@ -30,7 +33,7 @@ class Token:
     clause_start: bool
     #: a sentence boundary lies between the previous token and this one
     sentence_start: bool
-    #: punctuation right after the token, stripped ("" when none)
+    #: the first punctuation mark right after the token ("" when none)
     after: str = ""
 
 
@@ -38,25 +41,28 @@ def tokenize(text: str, segments: list[tuple[int, int]], script: str) -> list[To
     """Tokens of ``text`` inside the given (start, end) segments, in order.
 
     A gap between two segments (an excluded stage direction or quote) counts
-    as a clause boundary.
+    as a clause boundary. "..." is a clause boundary (तू... मतलब आप).
     """
     tokens: list[Token] = []
-    previous_end = None
+    append = tokens.append
+    sentence = clause = True
+    pending_after = None
     for seg_start, seg_end in segments:
-        segment_first = True
-        for match in TOKEN.finditer(text, seg_start, seg_end):
-            start, end = match.span()
-            gap = text[previous_end:start] if previous_end is not None else "\n"
-            clause = segment_first or any(char in CLAUSE_END for char in gap)
-            sentence = previous_end is None or any(char in SENTENCE_END for char in gap)
-            if "..." in gap:
-                clause = True
-            if tokens:
-                tokens[-1].after = gap.strip()
-            tokens.append(Token(match.group(), start, end, match_key(match.group(), script),
-                                clause, sentence))
-            previous_end = end
-            segment_first = False
-        if tokens and previous_end is not None and previous_end <= seg_end:
-            tokens[-1].after = (text[previous_end:seg_end].strip() or tokens[-1].after)
+        clause = True
+        for match in _SCAN.finditer(text, seg_start, seg_end):
+            kind = match.lastgroup
+            if kind == "word":
+                word = match.group()
+                append(Token(word, match.start(), match.end(), match_key(word, script), clause, sentence))
+                sentence = clause = False
+                pending_after = tokens[-1]
+                continue
+            mark = match.group()
+            if pending_after is not None:
+                pending_after.after = mark
+                pending_after = None
+            clause = True
+            if kind == "sentence":
+                sentence = True
+        pending_after = None
     return tokens

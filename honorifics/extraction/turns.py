@@ -110,9 +110,12 @@ class SpeakerIndex:
         return frozenset(k for core in self._core for k in core)
 
 
+_NON_ASCII_LETTER = re.compile("[\u0900-\u09ff]")  # Indic letters; curly quotes are fine
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
 def _is_latin_only(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and all(c.isascii() for c in letters)
+    return _NON_ASCII_LETTER.search(text) is None and _ASCII_LETTER.search(text) is not None
 
 
 def _strip_markdown(line: str) -> str:
@@ -189,9 +192,9 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
-                lexicon: Lexicon, record_script: str) -> list[RawTurn]:
+                lexicon: Lexicon, record_script: str, index: SpeakerIndex | None = None) -> list[RawTurn]:
     """Split ``text`` into turns (speech, narration, notes, refusals), in order."""
-    index = SpeakerIndex(speakers, lexicon)
+    index = index or SpeakerIndex(speakers, lexicon)
     lines = []
     position = 0
     for raw_line in text.splitlines(keepends=True):

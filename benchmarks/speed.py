@@ -1,0 +1,85 @@
+"""Throughput and peak memory of analyze-generations on a mixed input.
+
+    python benchmarks/speed.py                      # 20,000 records, 1 worker
+    python benchmarks/speed.py --records 40000 --workers 2
+
+Builds the input by cycling real texts (dev dialogues in Hindi, Bangla and
+romanized; CoCoA-MT Hindi lines; UD Bengali sentences), each with a fresh id,
+then runs the CLI in a child process (rules only, as the speed target is
+stated for the rule path) and reads its peak resident memory.
+A bare regex pass over the same texts is timed for comparison.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def source_records() -> list[dict]:
+    records = []
+    for line in open(DATA / "dev_dialogues.jsonl", encoding="utf-8"):
+        item = json.loads(line)
+        records.append({k: item[k] for k in ("text", "language", "task", "speakers")})
+    for line in open(DATA / "cocoa_mt_hi_train.jsonl", encoding="utf-8"):
+        records.append({"text": json.loads(line)["text"], "language": "hi", "task": "dct"})
+    for line in open(DATA / "ud_bengali_bru_2p.jsonl", encoding="utf-8"):
+        records.append({"text": json.loads(line)["text"], "language": "bn", "task": "dct"})
+    return records
+
+
+def build_input(path: Path, count: int) -> int:
+    size = 0
+    with open(path, "w", encoding="utf-8") as out:
+        for number, record in zip(range(count), itertools.cycle(source_records())):
+            line = json.dumps({"id": f"r{number}", "model": f"m{number % 3}", **record}, ensure_ascii=False)
+            size += out.write(line + "\n")
+    return size
+
+
+def regex_baseline(path: Path) -> float:
+    pattern = re.compile(r"आप|तुम|तू|আপনি|তুমি|তুই|\baap\b|\btum\b|\btu\b")
+    start = time.perf_counter()
+    count = 0
+    for line in open(path, encoding="utf-8"):
+        pattern.findall(json.loads(line)["text"])
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--records", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "in.jsonl"
+        size = build_input(source, args.records)
+        command = [sys.executable, "-m", "honorifics.cli", str(source), "--out", str(Path(tmp) / "out"),
+                   "--quiet", "--no-classifier", "--workers", str(args.workers)]
+        start = time.perf_counter()
+        subprocess.run(command, check=True)
+        elapsed = time.perf_counter() - start
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        lines = sum(1 for _ in open(Path(tmp) / "out" / "analysis.jsonl", encoding="utf-8"))
+        report = {
+            "records": args.records, "input_mb": round(size / 1e6, 2), "workers": args.workers,
+            "seconds": round(elapsed, 2), "records_per_second": round(args.records / elapsed),
+            "peak_memory_mb_largest_process": round(peak_kb / 1024, 1), "output_lines": lines,
+            "bare_regex_records_per_second": round(regex_baseline(source)),
+        }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
