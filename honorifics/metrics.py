@@ -517,7 +517,7 @@ def _json_ready(value: Any) -> Any:
 
 
 def write_summary(summary: dict[str, Any], path: str | Path) -> Path:
-    """Write ``summary.json`` (UTF-8, Indic text kept readable)."""
+    """Write the metrics summary as JSON (UTF-8, Indic text kept readable)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

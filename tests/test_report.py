@@ -139,7 +139,7 @@ def test_report_command_writes_summary_tables_and_html(tmp_path):
     code = cli.report_main([str(source), "--out", str(out), "--group-by", "model", "--resamples", "50",
                             "--cloze", str(cloze)])
     assert code == 0
-    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    summary = json.loads((out / "metrics.json").read_text(encoding="utf-8"))
     assert (summary["n_lines"], summary["n_failed"]) == (17, 2)
     assert summary["cloze_correlation"]["n"] == 2
     assert (out / "tables" / "headline.csv").is_file()

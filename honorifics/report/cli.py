@@ -44,7 +44,7 @@ def _fail(message: str) -> int:
 def _report_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="honorifics-report",
-        description="Metrics (summary.json, CSV/Parquet tables) and a self-contained report.html "
+        description="Metrics (metrics.json, CSV/Parquet tables) and a self-contained report.html "
                     "from an analysis.jsonl written by analyze-generations.")
     parser.add_argument("analysis", help="analysis.jsonl")
     parser.add_argument("--out", required=True, help="output directory")
@@ -78,7 +78,9 @@ def report_main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
     out = Path(args.out)
     summary = compute_metrics(records, args.group_by, cloze=cloze, n_resamples=args.resamples, seed=args.seed)
-    write_summary(summary, out / "summary.json")
+    # metrics.json, not summary.json: analyze-generations writes its own run summary.json in
+    # the same directory, and the report must not overwrite it.
+    write_summary(summary, out / "metrics.json")
     if not args.no_tables:
         from ..metrics import parquet_available
         write_tables(metrics_tables(records, args.group_by, summary=summary), out / "tables")
