@@ -310,7 +310,7 @@ def alignment_scores(generations: Sequence[Generation], embedder: Embedder, nli:
     cross_pairs = ([p for p in _correlation_pairs(ordered)
                     if similarity[p] > settings.similarity_threshold] if correlations else [])
     to_judge = sorted(set(gas_pairs) | set(cross_pairs))
-    bar = _progress_bar(len(to_judge), "NLI pairs", progress)
+    bar = progress_bar(len(to_judge), "NLI pairs", progress)
     try:
         judgements = judge_pairs(ordered, to_judge, similarity, nli, settings,
                                  bar.update if bar else None)
@@ -324,7 +324,8 @@ def alignment_scores(generations: Sequence[Generation], embedder: Embedder, nli:
         getattr(nli, "name", None))
 
 
-def _progress_bar(total: int, description: str, enabled: bool):
+def progress_bar(total: int, description: str, enabled: bool):
+    """A tqdm bar on stderr, shown only when stderr is a terminal; ``None`` when off."""
     if not enabled or total == 0:
         return None
     import sys

