@@ -25,7 +25,8 @@ Input: JSON lines with text|output|response|completion|generation or chat
 messages; optional id, language (hi/bn), task, speakers, expected, scenario_id;
 any other field (model, temperature, …) is carried through.
 Output: DIR/analysis.jsonl (one line per input line, in order) and
-DIR/summary.json; with --report also DIR/report.html and tables.
+DIR/summary.json; with --report also DIR/metrics.json, DIR/tables/ and
+DIR/report.html (the same as honorifics-report).
 """
 
 EPILOG = """\
@@ -198,16 +199,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_report(out_dir: Path, args: argparse.Namespace) -> None:
-    records = [json.loads(line) for line in open(out_dir / "analysis.jsonl", encoding="utf-8")]
-    group_by = [g.strip() for g in args.group_by.split(",") if g.strip()] or None
-    try:
-        from .report import write_report
-    except ImportError as error:
-        print(f"note: report unavailable ({error})", file=sys.stderr)
-        return
-    path = write_report(records, out_dir, group_by=group_by)
-    if not args.quiet:
-        print(f"analyze-generations: report → {path}", file=sys.stderr)
+    """metrics.json, tables/ and report.html: the same code as ``honorifics-report``."""
+    from .report.cli import report_main
+    argv = [str(out_dir / "analysis.jsonl"), "--out", str(out_dir)]
+    if args.group_by:
+        argv += ["--group-by", args.group_by]
+    report_main(argv)
 
 
 def analyze_generations_main(argv: list[str] | None = None) -> int:

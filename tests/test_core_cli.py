@@ -119,3 +119,28 @@ def test_rule_path_imports_no_heavy_library(repo_root):
             f"analyze_generations_main([{str(repo_root / 'data' / 'dev_dialogues.jsonl')!r}, '--quiet', "
             "'--no-classifier', '--out', '/tmp/honorifics-lazy-test'])")
     assert _imported_after(code) == set()
+
+
+def test_report_flag_writes_metrics_tables_and_html(tmp_path, repo_root):
+    source = repo_root / "data" / "dev_dialogues.jsonl"
+    code = analyze_generations_main([str(source), "--out", str(tmp_path), "--report", "--quiet",
+                                     "--no-classifier", "--group-by", "language"])
+    assert code == 0
+    metrics = json.loads((tmp_path / "metrics.json").read_text("utf-8"))
+    assert metrics["n_ok"] == 58
+    assert (tmp_path / "tables" / "speakers.csv").read_text("utf-8").count("\n") > 58
+    html = (tmp_path / "report.html").read_text("utf-8")
+    assert "शर्मा आंटी" in html and "<script>alert" not in html
+
+
+def test_python_api_frames():
+    import honorifics
+    records = list(honorifics.analyze_records([
+        {"id": 1, "text": "राहुल: अबे उठ!\nसमीर: आप बैठिए।", "speakers": ["राहुल", "समीर"], "model": "m1"},
+        "{broken json\n"]))
+    speakers = honorifics.speakers_frame(records)
+    assert speakers.set_index("speaker")["tier"].to_dict() == {"राहुल": "intimate", "समीर": "formal"}
+    assert set(speakers["model"]) == {"m1"}
+    turns = honorifics.turns_frame(records)
+    assert list(turns["evidence"]) == [["उठ"], ["आप"]]
+    assert records[1].status == "error"
