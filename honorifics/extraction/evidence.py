@@ -96,7 +96,8 @@ class _Utterance:
         if j is None:
             return False
         key = self.tokens[j].key
-        return key in self.lexicon.bare_stems or key.endswith(("े", "ে"))
+        endings = self.lexicon.conjunctive_endings
+        return key in self.lexicon.bare_stems or bool(endings and key.endswith(endings))
 
     def imperative_position(self, i: int) -> bool:
         lexicon = self.lexicon

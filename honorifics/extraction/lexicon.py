@@ -86,6 +86,7 @@ class Lexicon:
     name_titles: frozenset = frozenset()
     third_person_antecedent_markers: frozenset = frozenset()
     stem_follower_suffixes: tuple = ()
+    conjunctive_endings: tuple = ()
     subjunctive_markers: frozenset = frozenset()
     _verb_cache: dict = field(default_factory=dict)
 
@@ -191,6 +192,7 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         name_titles=keys(data.get("name_titles")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
         stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
+        conjunctive_endings=tuple(verbs.get("conjunctive_endings") or ()),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
     )
 
