@@ -43,7 +43,8 @@ REQUIRED_VARIABLES = ("relationship_type", "relation", "direction", "age_relatio
                       "gender_relation", "setting", "domain", "key", "end",
                       "valence", "pairing", "region")
 BANGLA_REGIONS = ("bangladesh", "west_bengal")
-#: Ages closer than this count as the ``same`` age relation.
+#: "same" age contradicts the speakers' ages only when they are this far apart
+#: or more (a lenient bound: "similar age" is a judgment).
 SAME_AGE_TOLERANCE = 10
 BUILTIN_FILES = tuple(f"{language}_{task}.jsonl" for language in LANGUAGES for task in TASKS)
 #: The script every situation of a language must be written in.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
@@ -130,6 +130,11 @@ class PrimingLexicon:
     patterns: tuple[_Pattern, ...]
     allowed: frozenset[str]
     allowed_phrases: tuple[_Pattern, ...] = ()
+    #: Patterns by the first letter of their first word (a word can only match these).
+    by_initial: dict[str, tuple[_Pattern, ...]] = field(default_factory=dict)
+
+    def candidates(self, word: "Word") -> tuple[_Pattern, ...]:
+        return self.by_initial.get(word.key[:1], ())
 
 
 def _entries(words: Any) -> Iterable[tuple[str | None, str]]:
@@ -157,8 +162,11 @@ def priming_lexicon() -> PrimingLexicon:
     patterns.sort(key=lambda p: -len(p.parts))
     allowed_phrases = tuple(_compile(entry, "allowed", "", None, True)
                             for entry in data.get("allowed_phrases", []))
+    by_initial: dict[str, list[_Pattern]] = {}
+    for pattern in patterns:
+        by_initial.setdefault(pattern.parts[0][0][:1], []).append(pattern)
     return PrimingLexicon(tuple(patterns), frozenset(normalize(w) for w in data.get("allowed", [])),
-                          allowed_phrases)
+                          allowed_phrases, {k: tuple(v) for k, v in by_initial.items()})
 
 
 def lint_text(text: str, dialogue: bool = False,
@@ -189,7 +197,7 @@ def lint_text(text: str, dialogue: bool = False,
         if harmless:
             covered_until = words[index + len(harmless.parts) - 1].end
             continue
-        for pattern in lexicon.patterns:
+        for pattern in lexicon.candidates(word):
             if dialogue and not pattern.in_dialogue:
                 continue
             if pattern.matches_at(words, index):

@@ -130,6 +130,17 @@ def _with_case(source: str, name: str, case: str, language: dict[str, Any]) -> l
     return [(source, name), (INSTRUCTIONS, ending)]
 
 
+def inflect_name(name: str, case: str, language: str) -> str:
+    """A name with the case ending its language writes onto names (none for Hindi).
+
+    >>> inflect_name("শ্রেয়া", "genitive", "bn"), inflect_name("রহমত", "genitive", "bn")
+    ('শ্রেয়ার', 'রহমতের')
+    >>> inflect_name("रोहित", "genitive", "hi")
+    'रोहित'
+    """
+    return "".join(text for _, text in _with_case("", name, case, prompt_templates()[language]))
+
+
 def _values(scenario: Scenario, language: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     values: dict[str, list[tuple[str, str]]] = {"situation": [("situation", scenario.situation)]}
     if scenario.task == "dct":
