@@ -14,12 +14,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.evidence import extract_evidence
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.normalize import SCRIPT_LANGUAGE, detect_script
+from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns
 from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
@@ -167,6 +168,12 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], listed: 
     return others[0] if others else None
 
 
+@lru_cache(maxsize=4096)
+def _speaker_index(speakers: tuple, lexicon: str) -> SpeakerIndex:
+    """Records of one scenario share their speakers: build each index once."""
+    return SpeakerIndex([SpeakerSpec(name, tuple(aliases)) for name, aliases in speakers], load_lexicon(lexicon))
+
+
 class Analyzer:
     """Analyses records with shared settings (scenario bank, classifier).
 
@@ -227,7 +234,7 @@ class Analyzer:
         lexicon = load_lexicon(lexicon_name(language, script))
         text = record.text
         specs = context.speakers
-        index = SpeakerIndex(specs, lexicon)
+        index = _speaker_index(tuple((s.name, s.aliases) for s in specs), lexicon.name)
         default_speaker = specs[0].name if specs else "speaker"
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index)
         name_keys = index.name_keys()
@@ -288,6 +295,8 @@ class Analyzer:
     @staticmethod
     def _turn_lexicon(turn_text: str, language: str, record_lexicon: Lexicon) -> Lexicon:
         """Each turn is read in its own script (a Hinglish line in a Hindi record)."""
+        if record_lexicon.script != "latn" and not has_script(turn_text, "latn"):
+            return record_lexicon   # an Indic turn in an Indic record: nothing to decide
         script = detect_script(turn_text)
         if script is None or script == record_lexicon.script:
             return record_lexicon

@@ -106,6 +106,9 @@ def detect_script(text: str) -> str | None:
     >>> detect_script("Tumi kothay jaccho? আমি"), detect_script("आप कैसे हैं?")
     ('latn', 'deva')
     """
+    present = [script for script, letters in _SCRIPT_LETTERS.items() if letters.search(text)]
+    if len(present) <= 1:   # the common case: one script, no counting needed
+        return present[0] if present else None
     best, best_count = None, 0
     for script, letters in _SCRIPT_LETTERS.items():
         count = len(letters.findall(text))
