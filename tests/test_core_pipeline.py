@@ -42,6 +42,14 @@ def test_honorific_variants_of_a_listed_name_are_matched():
     assert result.speakers["डॉ. मिश्रा"].tier == "mixed"
 
 
+def test_a_title_only_label_finds_the_titled_speaker():
+    text = "सर: रोहन, तुम कल लैब आ जाना।\nरोहन: जी सर, आप कितने बजे आएँगे?"
+    result = analyze_text(text, speakers=["डॉ. मिश्रा", "रोहन"])
+    assert [t.speaker for t in result.turns] == ["डॉ. मिश्रा", "रोहन"]
+    assert result.speakers["डॉ. मिश्रा"].tier == "familiar"
+    assert result.speakers["रोहन"].tier == "formal"
+
+
 def test_stage_directions_scene_labels_and_notes_belong_to_no_speaker():
     text = ("**दृश्य:** हॉस्टल का कमरा\n(दोनों गले मिलते हैं)\nरमेश: तू तो बिल्कुल नहीं बदला।\n"
             "शर्मा: और तू?\n(Note: Both use तू, which shows closeness; आप would be odd here.)")

@@ -85,6 +85,11 @@ class SpeakerIndex:
         if keys in self._exact:
             return self._exact[keys]
         core = tuple(k for k in keys if k not in self.lexicon.name_titles)
+        if not core:
+            # Only a title ("सर:", "ম্যাডাম:"): the one listed speaker whose name carries a title.
+            titled = [spec.name for spec in self.speakers
+                      if any(k in self.lexicon.name_titles for k in self._keys(spec.name))]
+            return titled[0] if len(titled) == 1 else None
         names = self._core.get(core) if core else None
         if names and len(names) == 1:
             return next(iter(names))
