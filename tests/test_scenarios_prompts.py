@@ -159,3 +159,13 @@ def test_prompt_records_ids_are_stable_across_formats(bank):
     plain = prompt_records(bank, [0.7], 1, "plain")
     batch = prompt_records(bank, [0.7], 1, "batch", model="m")
     assert [r["id"] for r in plain] == [r["custom_id"] for r in batch]
+
+
+def test_prompt_ids_parse_back_to_scenario_temperature_run(bank):
+    from honorifics.scenarios.prompts import parse_prompt_id
+    for record in prompt_records(bank, [0.0, 1.2], 2, "batch", model="m"):
+        scenario_id, temperature, run = parse_prompt_id(record["custom_id"])
+        assert scenario_id in bank
+        assert temperature == record["body"]["temperature"] and run in (1, 2)
+    with pytest.raises(ValueError, match="is not a prompt id"):
+        parse_prompt_id("hi-dct-001")

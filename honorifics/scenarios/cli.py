@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from ..tiers import TierError
 from .bank import LANGUAGES, REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
-from .prompts import render_prompt
+from .prompts import prompt_id, render_prompt
 
 FORMATS = ("plain", "chat", "batch")
 BATCH_URL = "/v1/chat/completions"
@@ -54,10 +54,6 @@ def _load(files: list[str], strict: bool = True) -> ScenarioBank:
 # --------------------------------------------------------------------------- make-prompts
 
 
-def _temperature_label(temperature: float) -> str:
-    return f"{temperature:g}"
-
-
 def prompt_records(bank: ScenarioBank, temperatures: Iterable[float], runs: int,
                    output_format: str = "plain", model: str | None = None,
                    system: str | None = None) -> list[dict[str, Any]]:
@@ -78,7 +74,7 @@ def prompt_records(bank: ScenarioBank, temperatures: Iterable[float], runs: int,
                    [{"role": "user", "content": prompt.text}]
         for temperature in temperatures:
             for run in range(1, runs + 1):
-                record_id = f"{scenario.id}-t{_temperature_label(temperature)}-r{run}"
+                record_id = prompt_id(scenario.id, temperature, run)
                 if output_format == "batch":
                     body: dict[str, Any] = {"messages": messages, "max_tokens": prompt.max_tokens,
                                             "temperature": temperature}

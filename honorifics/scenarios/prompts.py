@@ -52,6 +52,26 @@ def prompt_templates() -> dict[str, Any]:
     return yaml.safe_load(source.read_text(encoding="utf-8"))
 
 
+_PROMPT_ID = re.compile(r"^(?P<scenario_id>.+)-t(?P<temperature>[0-9.]+)-r(?P<run>[0-9]+)$")
+
+
+def prompt_id(scenario_id: str, temperature: float, run: int) -> str:
+    """The deterministic id of one prompt: ``hi-dct-001-t0.7-r1``."""
+    return f"{scenario_id}-t{temperature:g}-r{run}"
+
+
+def parse_prompt_id(value: str) -> tuple[str, float, int]:
+    """(scenario_id, temperature, run) back from a prompt id or batch ``custom_id``.
+
+    >>> parse_prompt_id("bn-rp-t-neighbour-sweets-003-t0.7-r2")
+    ('bn-rp-t-neighbour-sweets-003', 0.7, 2)
+    """
+    match = _PROMPT_ID.match(value)
+    if not match:
+        raise ValueError(f"{value!r} is not a prompt id like hi-dct-001-t0.7-r1")
+    return match["scenario_id"], float(match["temperature"]), int(match["run"])
+
+
 def max_tokens_for(task: str) -> int:
     """The generation budget of a task: 200 (DCT), 300 (continuation), 500 (role-play)."""
     return int(prompt_templates()["max_tokens"][task])
