@@ -56,6 +56,24 @@ def test_bare_stem_intimate_imperatives(text, stem):
     assert {e.tier for e in found.evidence} == {"intimate"}
 
 
+@pytest.mark.parametrize("text", [
+    "तुम निकल गईं और मुझे पता भी नहीं चला।",
+    "मैं ये सोच भी नहीं रहा था।",
+    "मैं उससे मिल पा रहा था।",
+    "अगर समूह किस्तें रोक दे तो मुश्किल होगी।",
+    "चलो, देख लें कितना समय लगेगा।",
+])
+def test_stems_in_verb_groups_and_subjunctives_are_not_address(text):
+    found = evidence(text)
+    assert not any(e.tier in ("intimate", "formal") for e in found.evidence)
+
+
+def test_comparative_pronoun_is_not_an_agreement_subject():
+    found = evidence("बहुत आते हैं तुम जैसे।")
+    assert [e.text for e in found.evidence] == ["तुम जैसे"] and found.agreement == []
+    assert evidence("आप देख ही रहे हैं।").agreement[0].ok is True
+
+
 def test_bare_stem_inside_a_longer_verb_is_not_an_imperative():
     # उठ जा: only जा is the imperative; खा कर / चल रहा are not imperatives at all
     assert words("उठ जा, देर हो रही है।") == ["जा"]

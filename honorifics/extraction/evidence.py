@@ -102,6 +102,13 @@ class _Utterance:
     def imperative_position(self, i: int) -> bool:
         lexicon = self.lexicon
         j = self.next_in_clause(i)
+        while j is not None and self.tokens[j].key in lexicon.stem_skip_words:
+            following = self.next_in_clause(j)
+            if following is None:
+                break
+            j = following
+        if self.in_subjunctive_clause(i):
+            return False
         if j is not None and self.tokens[j].key not in lexicon.particles:
             following = self.tokens[j].key
             if following in lexicon.stem_followers or self.reading[j] is not None \
@@ -116,14 +123,18 @@ class _Utterance:
                 return False
         return True
 
+    def in_subjunctive_clause(self, i: int) -> bool:
+        markers = self.lexicon.subjunctive_markers
+        return bool(markers) and any(self.tokens[j].key in markers
+                                     for j in self.clause_members[self.clause[i]] if j < i)
+
     def after_participle(self, i: int) -> bool:
         """हो as copula of address: after a participle or question word, at the
         clause end (कर रहे हो?, कैसे हो?), not subjunctive (… कि हो, हो सकता)."""
         k = self.previous_in_clause(i)
         if k is None or not self.at_clause_end(i):
             return False
-        if any(self.tokens[j].key in self.lexicon.subjunctive_markers
-               for j in self.clause_members[self.clause[i]] if j < i):
+        if self.in_subjunctive_clause(i):
             return False
         previous = self.tokens[k].key
         return previous in self.lexicon.question_words or previous.endswith(self.lexicon.participle_endings)
@@ -165,8 +176,12 @@ class _Utterance:
         if when == "no_third_person":
             return not self.third_person_sentence(i)
         if when == "subjectless_clause_final":
-            # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request)
-            return self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
+            # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request),
+            # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
+            markers = self.lexicon.request_markers
+            return (self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
+                    and any(self.sentence[j] == self.sentence[i] and t.key in markers
+                            for j, t in enumerate(self.tokens)))
         return False
 
     def can_agree(self, i: int) -> bool:

@@ -87,6 +87,8 @@ class Lexicon:
     third_person_antecedent_markers: frozenset = frozenset()
     stem_follower_suffixes: tuple = ()
     conjunctive_endings: tuple = ()
+    stem_skip_words: frozenset = frozenset()
+    request_markers: frozenset = frozenset()
     subjunctive_markers: frozenset = frozenset()
     _verb_cache: dict = field(default_factory=dict)
 
@@ -193,6 +195,8 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
         stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
         conjunctive_endings=tuple(verbs.get("conjunctive_endings") or ()),
+        stem_skip_words=keys(verbs.get("stem_skip_words")),
+        request_markers=keys(data.get("request_markers")),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
     )
 
