@@ -99,8 +99,8 @@ def broken(scenario_id: str, change) -> list[str]:
     ("bn-dct-002", lambda r: r["variables"].update(region="assam"), "variables.region: 'assam'"),
     ("bn-dct-002", lambda r: r["speakers"][0].update(gender="f"), "speakers[0].gender: 'f'"),
     ("bn-dct-002", lambda r: r["speakers"][1].update(name="শ্রেয়া"), "the name 'শ্রেয়া' is listed twice"),
-    ("bn-rp-001", lambda r: r["speakers"][0].update(aliases=["ডাক্তার সাহেব"]),
-     "'ডাক্তার সাহেব' names both"),
+    ("bn-rp-001", lambda r: r["speakers"][0].update(aliases=["সাকিব হাসান"]),
+     "'ফাতেমা বেগম' has the alias 'সাকিব হাসান', which is another speaker's name"),
 ])
 def test_validation_catches(scenario_id, change, expected):
     errors = broken(scenario_id, change)
@@ -164,6 +164,14 @@ def test_context_of_tier_shift_and_roleplay(bank):
     assert roleplay.expectations["ফাতেমা বেগম"].tiers == ("formal", "familiar")
     assert roleplay.scenario["variables"]["pairing"] == "formal↔formal"
     assert bank.context("bn-rp-999") is None
+
+
+def test_shared_alias_is_valid_but_not_used_for_attribution(bank):
+    record = bank["bn-dct-001"].to_dict()
+    record["speakers"][0]["aliases"] = ["মামা"]      # both call each other মামা
+    bank_with_shared = ScenarioBank([parse_scenario(record)])
+    speakers = bank_with_shared.context("bn-dct-001").speakers
+    assert [s.aliases for s in speakers] == [(), ("চাচা",)]
 
 
 def test_context_variables_are_a_copy(bank):

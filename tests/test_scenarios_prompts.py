@@ -48,14 +48,14 @@ def test_continuation_prompt_has_instruction_then_seed_lines(bank):
     assert "\nতিশা: আম্মু, তুমি একটু শোনো না।" in bangla
 
 
-def test_shift_event_is_told_only_when_it_is_not_a_seed_line(bank):
-    scenario = bank["hi-shift-001"]
-    assert "(" not in render_prompt(scenario).text.split("स्थिति:")[1]
-    record = scenario.to_dict()
-    record["shift_event"] = "तभी राजेश का बेटा माइक पर आकर बताता है कि राजेश उसके कॉलेज के डीन हैं।"
+def test_shift_event_is_a_note_and_the_shift_happens_in_the_seed(bank):
     from honorifics.scenarios.bank import parse_scenario
+    record = bank["hi-shift-001"].to_dict()
+    record["shift_event"] = "राजेश बताता है कि वह पैंतालीस साल का बैंक मैनेजर है।"
     text = render_prompt(parse_scenario(record)).text
-    assert text.endswith("(तभी राजेश का बेटा माइक पर आकर बताता है कि राजेश उसके कॉलेज के डीन हैं।)")
+    assert record["shift_event"] not in text
+    assert text.endswith("मैं पैंतालीस साल का हूँ, बैंक में मैनेजर हूँ, इतनी जल्दी हाथ नहीं चलते।")
+    assert text == render_prompt(bank["hi-shift-001"]).text
 
 
 def test_roleplay_prompt_lists_both_characters(bank):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -238,12 +239,13 @@ def _parse_speakers(raw: Any, errors: list[str]) -> list[Speaker]:
     names = [s.name for s in speakers]
     for name in sorted({n for n in names if names.count(n) > 1}):
         errors.append(f"speakers: the name {name!r} is listed twice")
-    owners: dict[str, str] = {}
+    # An alias may be shared (friends who both go by দোস্ত, a passenger and a
+    # rickshaw-puller who call each other মামা) but may not be another speaker's name.
     for speaker in speakers:
-        for label in (speaker.name, *speaker.aliases):
-            owner = owners.setdefault(label, speaker.name)
-            if owner != speaker.name:
-                errors.append(f"speakers: {label!r} names both {owner!r} and {speaker.name!r}")
+        for alias in speaker.aliases:
+            if alias in names and alias != speaker.name:
+                errors.append(f"speakers: {speaker.name!r} has the alias {alias!r}, "
+                              "which is another speaker's name")
     return speakers
 
 
@@ -626,8 +628,11 @@ class ScenarioBank:
             expectations.setdefault(entry.speaker, SpeakerExpectation(
                 tiers=entry.expected.tiers, addressee=entry.addressee,
                 before=entry.expected_before.tiers if entry.expected_before else None))
+        # An alias shared by two speakers identifies neither: it is left out.
+        alias_counts = Counter(a for s in scenario.speakers for a in set(s.aliases))
         return RecordContext(
-            speakers=[SpeakerSpec(s.name, s.aliases) for s in scenario.speakers],
+            speakers=[SpeakerSpec(s.name, tuple(a for a in s.aliases if alias_counts[a] == 1))
+                      for s in scenario.speakers],
             expectations=expectations, task=scenario.task, language=scenario.language,
             scenario={"id": scenario.id, "task": scenario.task, "subtask": scenario.subtask,
                       "ambiguous": scenario.ambiguous, "target_speaker": scenario.target_speaker,

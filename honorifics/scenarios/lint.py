@@ -2,8 +2,8 @@
 
 A prompt that says *सम्मान से जवाब दें*, *তারা একে অপরকে তুমি বলে* or
 *they call each other tum* tells the model the answer. The lint flags, in the
-rendered instructions, the situation, the shift event and the speakers' roles
-and descriptions:
+rendered instructions, the situation and the speakers' roles and
+descriptions:
 
 - politeness, respect and formality vocabulary (सम्मान, औपचारिक, শ্রদ্ধা, polite …),
 - the second-person pronouns of every tier, in both scripts and romanized,
@@ -216,14 +216,14 @@ def _context(text: str, start: int, end: int, width: int = 30) -> str:
 
 
 def _scenario_fields(scenario: Scenario) -> list[tuple[str, str, bool]]:
-    """(field, text, is_dialogue) for every text of a scenario that the model reads."""
+    """(field, text, is_dialogue) for every text of a scenario that the model may read.
+
+    ``shift_event`` is a note for the researcher, never rendered, so not linted.
+    """
     fields = [("situation", scenario.situation, False)]
     for index, speaker in enumerate(scenario.speakers):
         fields.append((f"speakers[{index}].role", speaker.role, False))
         fields.append((f"speakers[{index}].description", speaker.description, False))
-    if scenario.shift_event:
-        in_seed = any(scenario.shift_event.strip() in turn.text for turn in scenario.seed_turns)
-        fields.append(("shift_event", scenario.shift_event, in_seed))
     for index, turn in enumerate(scenario.seed_turns):
         fields.append((f"seed_turns[{index}].text", turn.text, True))
     prompt = render_prompt(scenario)

@@ -127,12 +127,9 @@ def _seed_lines(scenario: Scenario, language: dict[str, Any]) -> list[tuple[str,
         pieces.extend(_fill(language["seed_turn"], {
             "speaker": [(f"seed_turns[{index}].speaker", turn.speaker)],
             "text": [(f"seed_turns[{index}].text", turn.text)]}))
-    event = scenario.shift_event
-    # The shift is usually a seed line already; otherwise it is told as an event.
-    if event and not any(event.strip() in turn.text for turn in scenario.seed_turns) \
-            and event.strip() not in scenario.situation:
-        pieces.append((INSTRUCTIONS, "\n"))
-        pieces.extend(_fill(language["shift_event"], {"shift_event": [("shift_event", event.strip())]}))
+    # A tier-shift scenario's shift_event is a note for the researcher: the shift
+    # itself happens in the seed turns, so the prompt is the same template as
+    # every other continuation.
     return pieces
 
 
