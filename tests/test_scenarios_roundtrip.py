@@ -130,3 +130,41 @@ def test_command_round_trip(outputs, bank, tmp_path):
     assert [r["scenario_id"] for r in records] == list(OUTPUTS)
     for record in records:
         check_join(record, bank)
+
+
+# One line per (language, tier), addressed by name: enough for the analyzer to
+# find the speaker's tier in any scenario of the shipped bank.
+LINES = {
+    "hi": {"intimate": "{addressee}, तू ज़रा इधर आ, तुझसे एक ज़रूरी बात करनी है।",
+           "familiar": "{addressee}, तुम ज़रा इधर आओ, तुमसे एक ज़रूरी बात करनी है।",
+           "formal": "{addressee}, आप ज़रा इधर आइए, आपसे एक ज़रूरी बात करनी है।"},
+    "bn": {"intimate": "{addressee}, তুই একটু এদিকে আয়, তোর সঙ্গে একটা জরুরি কথা আছে।",
+           "familiar": "{addressee}, তুমি একটু এদিকে এসো, তোমার সঙ্গে একটা জরুরি কথা আছে।",
+           "formal": "{addressee}, আপনি একটু এদিকে আসুন, আপনার সঙ্গে একটা জরুরি কথা আছে।"},
+}
+
+
+def test_every_shipped_scenario_joins_through_the_analyzer():
+    """Each scenario of the shipped bank, answered in its expected tiers, scores correct."""
+    import honorifics
+    from honorifics.scenarios.bank import builtin_paths
+    present, missing = builtin_paths()
+    if not present:
+        pytest.skip("no scenario data written yet under honorifics/scenarios/data/")
+    bank = load_bank(present)
+    rows = []
+    for scenario in bank:
+        lines = [f"{a.speaker}: " + LINES[scenario.language][a.expected.primary].format(addressee=a.addressee)
+                 for a in scenario.addressing]
+        rows.append({"id": scenario.id, "scenario_id": scenario.id, "text": "\n".join(lines)})
+    wrong = []
+    for row, result in zip(rows, honorifics.analyze_records(rows, scenario_bank=bank)):
+        record = result.to_dict()
+        context = bank.context(row["scenario_id"])
+        assert record["scenario"] == context.scenario
+        for speaker, expectation in context.expectations.items():
+            got = record["speakers"][speaker]
+            assert tuple(got["expected"]) == expectation.tiers
+            if got["tier"] != expectation.tiers[0] or not got["correct"]:
+                wrong.append(f"{row['id']} {speaker}: {got['tier']} (expected {expectation.tiers})")
+    assert wrong == [], "\n".join(wrong[:20])
