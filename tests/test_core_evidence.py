@@ -250,3 +250,17 @@ def test_nominal_address_is_reported_apart_from_tier_evidence():
     assert [e.text for e in found.evidence] == ["तू"]
     bangla = extract_evidence("আপা, আপনি বসুন।", [(0, 15)], load_lexicon("bn"))
     assert [(n.text, n.tradition) for n in bangla.nominal_address] == [("আপা", "muslim")]
+
+
+@pytest.mark.parametrize("text, lexicon", [
+    ("আজ থেকে আমাকে তুমি করে বলো।", "bn"),
+    ("মুझे आप कहकर मत बुलाओ।".replace("मु", "मु"), "hi"),
+    ("अब से आप करके ही बात करूँगा।", "hi"),
+])
+def test_pronoun_named_as_a_word_is_not_address(text, lexicon):
+    assert not any(e.kind == "pronoun" for e in evidence(text, lexicon).evidence)
+
+
+def test_bangla_bhabe_adverbs_are_not_future_verbs():
+    found = evidence("আপনি এভাবে কথা বলছেন কেন?", "bn")
+    assert [p.ok for p in found.agreement] == [True]

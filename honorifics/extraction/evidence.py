@@ -56,6 +56,8 @@ class _Utterance:
         short = 1 if lexicon.script == "latn" else 0
         self.excluded = [token.key in excluded_keys or len(token.key) <= short for token in tokens]
         self._mark_traps()
+        if lexicon.mention_followers:
+            self._mark_mentions()
         self.pronoun: list = [None] * n
         self.reading: list[VerbReading | None] = [None] * n
         classify = lexicon.classify
@@ -66,6 +68,16 @@ class _Utterance:
         for i, clause_id in enumerate(self.clause):
             self.clause_members.setdefault(clause_id, []).append(i)
         self._third_person: dict[int, bool] = {}
+
+    def _mark_mentions(self) -> None:
+        """A pronoun followed by "करके" / "করে বলো" names the word: not address."""
+        keys = [t.key for t in self.tokens]
+        pronouns = self.lexicon.pronouns
+        for i, key in enumerate(keys):
+            if key in pronouns and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
+                                       and not any(t.clause_start for t in self.tokens[i + 1:i + 1 + len(seq)])
+                                       for seq in self.lexicon.mention_followers):
+                self.excluded[i] = True
 
     def _mark_traps(self) -> None:
         keys = [t.key for t in self.tokens]
@@ -96,8 +108,7 @@ class _Utterance:
         if j is None:
             return False
         key = self.tokens[j].key
-        endings = self.lexicon.conjunctive_endings
-        return key in self.lexicon.bare_stems or bool(endings and key.endswith(endings))
+        return key in self.lexicon.bare_stems or key in self.lexicon.conjunctive_forms
 
     def imperative_position(self, i: int) -> bool:
         lexicon = self.lexicon

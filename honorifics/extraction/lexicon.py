@@ -86,9 +86,10 @@ class Lexicon:
     name_titles: frozenset = frozenset()
     third_person_antecedent_markers: frozenset = frozenset()
     stem_follower_suffixes: tuple = ()
-    conjunctive_endings: tuple = ()
+    conjunctive_forms: frozenset = frozenset()
     stem_skip_words: frozenset = frozenset()
     request_markers: frozenset = frozenset()
+    mention_followers: tuple = ()
     subjunctive_markers: frozenset = frozenset()
     _verb_cache: dict = field(default_factory=dict)
 
@@ -194,9 +195,10 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         name_titles=keys(data.get("name_titles")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
         stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
-        conjunctive_endings=tuple(verbs.get("conjunctive_endings") or ()),
+        conjunctive_forms=keys(verbs.get("conjunctive_forms")),
         stem_skip_words=keys(verbs.get("stem_skip_words")),
         request_markers=keys(data.get("request_markers")),
+        mention_followers=tuple(tuple(match_key(w, script) for w in seq) for seq in data.get("mention_followers") or ()),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
     )
 
