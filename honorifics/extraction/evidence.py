@@ -41,43 +41,62 @@ class _Utterance:
         self.tokens = tokens
         self.lexicon = lexicon
         n = len(tokens)
-        self.clause = [0] * n
-        self.sentence = [0] * n
-        clause = sentence = -1
-        for i, token in enumerate(tokens):
-            if token.sentence_start:
-                sentence += 1
-            if token.clause_start or token.sentence_start:
-                clause += 1
-            self.clause[i] = clause
-            self.sentence[i] = sentence
+        self.clause = clause_ids = [0] * n
+        self.sentence = sentence_ids = [0] * n
+        self.excluded = excluded = [False] * n
+        self.pronoun: list = [None] * n
+        self.reading: list[VerbReading | None] = [None] * n
+        self.clause_members: dict[int, list[int]] = {}
+        self._third_person: dict[int, bool] = {}
         # In Latin script a one-letter word is English ("a", "I"), never a form
         # (aa "come" folds to "a").
         short = 1 if lexicon.script == "latn" else 0
-        self.excluded = [token.key in excluded_keys or len(token.key) <= short for token in tokens]
-        self._mark_traps()
-        if lexicon.mention_followers:
-            self._mark_mentions()
-        self.pronoun: list = [None] * n
-        self.reading: list[VerbReading | None] = [None] * n
         classify = lexicon.classify
+        trap_starts = lexicon.traps_by_first_key
+        clause = sentence = -1
+        members: list[int] = []
+        needs_traps = has_pronoun = False
+        # One pass: clause and sentence numbers, exclusions, lexicon readings.
         for i, token in enumerate(tokens):
-            if not self.excluded[i]:
-                self.pronoun[i], self.reading[i], _ = classify(token.key)
-        self.clause_members: dict[int, list[int]] = {}
-        for i, clause_id in enumerate(self.clause):
-            self.clause_members.setdefault(clause_id, []).append(i)
-        self._third_person: dict[int, bool] = {}
+            if token.sentence_start:
+                sentence += 1
+                clause += 1
+                members = self.clause_members[clause] = []
+            elif token.clause_start:
+                clause += 1
+                members = self.clause_members[clause] = []
+            clause_ids[i] = clause
+            sentence_ids[i] = sentence
+            members.append(i)
+            key = token.key
+            if key in excluded_keys or len(key) <= short:
+                excluded[i] = True
+                continue
+            needs_traps = needs_traps or key in trap_starts
+            pronoun, reading, _ = classify(key)
+            if pronoun:
+                self.pronoun[i] = pronoun
+                has_pronoun = True
+            else:
+                self.reading[i] = reading
+        if needs_traps:
+            self._mark_traps()
+        if has_pronoun and lexicon.mention_followers:
+            self._mark_mentions()
+        self.has_candidates = has_pronoun or any(r is not None for r in self.reading)
+
+    def _exclude(self, i: int) -> None:
+        self.excluded[i] = True
+        self.pronoun[i] = self.reading[i] = None
 
     def _mark_mentions(self) -> None:
         """A pronoun followed by "करके" / "করে বলো" names the word: not address."""
         keys = [t.key for t in self.tokens]
-        pronouns = self.lexicon.pronouns
         for i, key in enumerate(keys):
-            if key in pronouns and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
+            if self.pronoun[i] and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
                                        and not any(t.clause_start for t in self.tokens[i + 1:i + 1 + len(seq)])
                                        for seq in self.lexicon.mention_followers):
-                self.excluded[i] = True
+                self._exclude(i)
 
     def _mark_traps(self) -> None:
         keys = [t.key for t in self.tokens]
@@ -86,7 +105,7 @@ class _Utterance:
             for trap in starts.get(key, ()):
                 if tuple(keys[i:i + len(trap)]) == trap:
                     for j in range(i, i + len(trap)):
-                        self.excluded[j] = True
+                        self._exclude(j)
 
     # --- neighbours within a clause -------------------------------------
     def next_in_clause(self, i: int) -> int | None:
@@ -228,10 +247,11 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     result = UtteranceEvidence()
     if not tokens:
         return result
-    classify = lexicon.classify
-    if not any(classify(t.key)[0] or classify(t.key)[1] or t.key in lexicon.nominal_address for t in tokens):
-        return result   # nothing that could be evidence or address: skip the rules
     u = _Utterance(tokens, lexicon, excluded_keys)
+    if not u.has_candidates:
+        # nothing that could be evidence: only vocatives remain to report
+        result.nominal_address = _nominal_address(u, text)
+        return result
     n = len(tokens)
 
     # Pronouns, with a separated postposition and plural marker joined in.
@@ -322,7 +342,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     as long as they show no other tier.
     """
     markers = u.lexicon.third_person_antecedent_markers
-    if not markers or not pronouns:
+    if not markers or not pronouns or not any(t.key in markers for t in u.tokens):
         return
     sentences: dict[int, list[int]] = {}
     for i in range(len(u.tokens)):

@@ -103,6 +103,21 @@ class Lexicon:
             self._verb_cache["\0traps"] = index
         return index
 
+    @property
+    def refusal_regex(self):
+        """All refusal patterns as one alternation (one search per line, not one per pattern)."""
+        combined = self._verb_cache.get("\0refusal", False)
+        if combined is False:
+            parts = []
+            for pattern in self.refusal_patterns:
+                source = pattern.pattern
+                if source.startswith("(?i)"):
+                    source = "(?i:" + source[4:] + ")"
+                parts.append(f"(?:{source})")
+            combined = re.compile("|".join(parts)) if parts else None
+            self._verb_cache["\0refusal"] = combined
+        return combined
+
     def key(self, token: str) -> str:
         return match_key(token, self.script)
 

@@ -23,6 +23,10 @@ _SCAN = re.compile(
     "|(?P<clause>[,;:—–()\\[\\]\"“”])")
 
 
+# word → match key, per script (a plain dict: cheaper than calling the lru_cache)
+_KEY_CACHE: dict[str, dict[str, str]] = {}
+
+
 @dataclass(slots=True)
 class Token:
     text: str
@@ -45,18 +49,23 @@ def tokenize(text: str, segments: list[tuple[int, int]], script: str) -> list[To
     """
     tokens: list[Token] = []
     append = tokens.append
+    keys = _KEY_CACHE.setdefault(script, {})
     sentence = clause = True
     pending_after = None
     for seg_start, seg_end in segments:
         clause = True
         for match in _SCAN.finditer(text, seg_start, seg_end):
-            kind = match.lastgroup
-            if kind == "word":
-                word = match.group()
-                append(Token(word, match.start(), match.end(), match_key(word, script), clause, sentence))
+            word = match.group("word")
+            if word is not None:
+                key = keys.get(word)
+                if key is None:
+                    key = keys[word] = match_key(word, script)
+                start, end = match.span()
+                pending_after = Token(word, start, end, key, clause, sentence)
+                append(pending_after)
                 sentence = clause = False
-                pending_after = tokens[-1]
                 continue
+            kind = match.lastgroup
             mark = match.group()
             if pending_after is not None:
                 pending_after.after = mark

@@ -37,6 +37,8 @@ _QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,400})[\"“”»]
                     r"|(?<![\w\u0900-\u09ff])['‘](?P<body2>[^'‘’\n]{1,400})['’](?![\w\u0900-\u09ff])")
 _WRAPPING_QUOTES = {'"': '"', "“": "”", "”": "”", "'": "'", "‘": "’", "«": "»"}
 _MAX_LABEL_TOKENS = 4
+_CUT_MARKS = "([*\"“”'‘«"
+_LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
 
 
 @dataclass(slots=True)
@@ -147,7 +149,7 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
 
 
 def is_refusal(line: str, lexicon: Lexicon) -> bool:
-    return any(pattern.search(line) for pattern in lexicon.refusal_patterns)
+    return lexicon.refusal_regex is not None and lexicon.refusal_regex.search(line) is not None
 
 
 def _label_is_plausible(name: str) -> bool:
@@ -171,6 +173,9 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
         if not any(q in inner for q in "\"“”"):
             start, end = start + 1, end - 1
     cuts: list[tuple[int, int]] = []
+    body_text = text[start:end]
+    if not any(mark in body_text for mark in _CUT_MARKS):   # most utterances: nothing to cut
+        return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         cuts.append(match.span())
     for match in _QUOTE.finditer(text, start, end):
@@ -214,7 +219,8 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         line = text[line_start:line_end]
         marker = _LINE_MARKER.match(line)
         offset = marker.end() if marker else 0
-        match = _LABEL.match(line, offset)
+        head = line[offset:offset + 140]
+        match = _LABEL.match(line, offset) if any(sep in head for sep in _LABEL_SEPARATORS) else None
         labelled.append((match, offset))
     label_count = sum(1 for m, _ in labelled if m and _label_is_plausible(m.group("name"))
                       and m.end() < len(text))
