@@ -155,7 +155,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             learning_rate=args.learning_rate, max_length=args.max_length,
             vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
             heads=args.heads, intermediate_size=args.intermediate_size,
-            target_precision=args.target_precision, progress=_show_progress())
+            target_precision=args.target_precision, progress=_show_progress(),
+            log_epochs=not _show_progress())
         result = train_classifier(train, args.out, dev, config,
                                   _data_description(args.train, args.command_note))
     except (CorpusError, TrainingError) as error:

@@ -126,9 +126,10 @@ def load_fallback(model_dir: str | Path | None = None, *,
         return None, f"tier classifier off: no model directory at {directory}"
     if not (directory / "config.json").exists():
         return None, f"tier classifier off: {directory} has no config.json (not a saved model)"
-    from honorifics.classifiers.inference import set_offline
+    from honorifics.classifiers.inference import quiet_transformers, set_offline
 
     set_offline()
+    quiet_transformers()
     settings_path = directory / SETTINGS_FILE
     settings = json.loads(settings_path.read_text("utf-8")) if settings_path.exists() else {}
     try:

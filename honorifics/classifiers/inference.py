@@ -16,6 +16,14 @@ def set_offline() -> None:
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def quiet_transformers() -> None:
+    """No weight-loading/saving progress bars or warnings from transformers (we show our own)."""
+    from transformers.utils import logging
+
+    logging.disable_progress_bar()
+    logging.set_verbosity_error()
+
+
 def prepare_texts(texts: Sequence[str], tokenizer: Any) -> list[str]:
     """Map the corpus mask string to the tokenizer's own mask token (``<mask>`` for XLM-R)."""
     mask = getattr(tokenizer, "mask_token", None) or MASK_TOKEN

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -56,6 +57,8 @@ class TrainingConfig:
     #: When no dev file is given, this fraction of the training groups becomes dev.
     dev_fraction: float = 0.1
     progress: bool = False
+    #: Print one line per epoch to stderr (for logs, where no progress bar is shown).
+    log_epochs: bool = False
 
 
 @dataclass(slots=True)
@@ -182,6 +185,9 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
     import torch
     from tqdm import tqdm
 
+    from honorifics.classifiers.inference import quiet_transformers
+
+    quiet_transformers()
     seed_everything(config.seed)
     train, dev = _dev_examples(train, dev, config)
     model, tokenizer = load_base(config, [example.text for example in train])
@@ -225,6 +231,9 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
         history.append({"epoch": epoch, "train_loss": running / len(train),
                         "dev_macro_f1": report.macro_f1, "dev_accuracy": report.accuracy})
         progress.set_postfix(dev_f1=f"{report.macro_f1:.3f}")
+        if config.log_epochs:
+            print(f"epoch {epoch}: train loss {history[-1]['train_loss']:.4f}, dev macro-F1 "
+                  f"{report.macro_f1:.3f}, dev accuracy {report.accuracy:.3f}", file=sys.stderr, flush=True)
         if report.macro_f1 > best_f1 + 1e-6:
             best_f1, best_epoch, waited = report.macro_f1, epoch, 0
             best_state = {name: tensor.detach().clone() for name, tensor in model.state_dict().items()}
@@ -266,7 +275,7 @@ def save_model(model: Any, tokenizer: Any, result: TrainingResult, config: Train
         "temperature": result.temperature, "threshold": result.threshold.threshold,
         "threshold_choice": asdict(result.threshold), "languages": languages,
         "base_model": config.base_model or "small BERT from config (random init)",
-        "training": {key: value for key, value in asdict(config).items() if key != "progress"},
+        "training": {key: value for key, value in asdict(config).items() if key not in ("progress", "log_epochs")},
         "epochs_run": result.epochs_run, "best_epoch": result.best_epoch,
         "history": result.history, "train_size": len(train), "dev_size": len(dev),
         "dev_calibrated": dev_report, "data": data_description,
