@@ -255,3 +255,26 @@ def test_importing_the_fallback_does_not_import_torch():
             "honorifics.classifiers.corpus; print('torch' in sys.modules, 'transformers' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_model_card_states_licences_and_when_the_fallback_always_abstains():
+    from honorifics.classifiers.model_card import describe_sources, render_model_card
+
+    sources = describe_sources(["cocoa_mt_hi_train", "my_corpus"])
+    assert sources[0]["licence"] == "CDLA-Sharing-1.0"
+    assert sources[1]["licence"].startswith("licence not stated")
+    report = {"per_class": {"formal": {"precision": 0.5, "recall": 0.5, "f1": 0.5, "support": 2}},
+              "accuracy": 0.5, "macro_f1": 0.5, "ece": 0.1, "n": 2}
+    settings = {"labels": ["intimate", "familiar", "formal", "none"], "languages": ["hi"],
+                "base_model": "small", "max_length": 64, "best_epoch": 1, "epochs_run": 2,
+                "training": {"seed": 1, "learning_rate": None, "batch_size": 8},
+                "temperature": 2.0, "threshold": 0.99, "dev_calibrated": report,
+                "threshold_choice": {"threshold": 0.99, "target_precision": 0.9, "precision": 0.0,
+                                     "coverage": 0.0, "n": 10},
+                "data": {"sources": sources}}
+    card = render_model_card(settings, {"train": {"tier=formal": 3}})
+    assert "always abstains" in card and "| my_corpus | licence not stated" in card
+    settings["threshold_choice"] = {"threshold": 0.7, "target_precision": 0.9, "precision": 0.93,
+                                    "coverage": 0.4, "n": 10}
+    settings["threshold"] = 0.7
+    assert "always abstains" not in render_model_card(settings, {})

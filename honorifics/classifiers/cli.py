@@ -111,6 +111,9 @@ def train_parser() -> argparse.ArgumentParser:
     parser.add_argument("--layers", type=int, default=defaults.layers)
     parser.add_argument("--heads", type=int, default=defaults.heads)
     parser.add_argument("--intermediate-size", type=int, default=defaults.intermediate_size)
+    parser.add_argument("--dropout", type=float, default=defaults.dropout,
+                        help="dropout of the from-scratch model")
+    parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
     parser.add_argument("--target-precision", type=float, default=defaults.target_precision,
                         help="dev precision of tier decisions that sets the threshold")
     parser.add_argument("--command-note", default="",
@@ -155,6 +158,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             learning_rate=args.learning_rate, max_length=args.max_length,
             vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
             heads=args.heads, intermediate_size=args.intermediate_size,
+            dropout=args.dropout, weight_decay=args.weight_decay,
             target_precision=args.target_precision, progress=_show_progress(),
             log_epochs=not _show_progress())
         result = train_classifier(train, args.out, dev, config,

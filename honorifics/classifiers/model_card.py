@@ -68,15 +68,9 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
         lines.append(f"- {part}: " + ", ".join(f"{key} {value}" for key, value in sorted(bucket.items())))
     if data.get("command"):
         lines += ["", "Reproduce with:", "", "```", data["command"], "```"]
-    lines += [
-        "", "## Calibration and abstention", "",
-        f"Temperature {settings['temperature']:.3f} (fitted on dev). Threshold "
-        f"**{settings['threshold']:.2f}**: the lowest confidence at which the tier decisions "
-        f"on dev reach precision {choice['target_precision']:.2f} (reached: {choice['precision']:.3f}, "
-        f"coverage {choice['coverage']:.3f} of {choice['n']} dev examples). Below it the "
-        "fallback abstains.", "",
-        "## Dev metrics (calibrated, masked/dropped examples)", "",
-    ]
+    lines += ["", "## Calibration and abstention", "",
+              f"Temperature {settings['temperature']:.3f} (fitted on dev). " + _threshold_text(settings),
+              "", "## Dev metrics (calibrated, masked/dropped examples)", ""]
     lines += _metrics_table(settings["dev_calibrated"])
     if evaluation:
         lines += ["", "## Held-out test evaluation", "",
@@ -86,6 +80,7 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
         if evaluation.get("baseline"):
             lines += ["", "### Character n-gram logistic regression (same split)", ""]
             lines += _metrics_table(evaluation["baseline"])
+    comparison = _comparison_text(evaluation)
     lines += [
         "", "## Use", "", "```python",
         "from honorifics.classifiers.fallback import load_fallback",
@@ -95,6 +90,29 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
         "Trained on a small corpus; intimate examples are few; romanized text is covered "
         "only by sentences written for the project. Do not use it instead of the rules: "
         "its errors are not spread evenly across tiers (see the confusion matrix in "
-        "`tier_classifier.json` and the evaluation report).", "",
+        "`tier_classifier.json` and the evaluation report).", *comparison, "",
     ]
     return "\n".join(lines)
+
+
+def _threshold_text(settings: dict[str, Any]) -> str:
+    choice = settings["threshold_choice"]
+    if choice["coverage"] == 0.0 or choice["precision"] < choice["target_precision"]:
+        return (f"Threshold **{settings['threshold']:.2f}**: no confidence level made the tier "
+                f"decisions on dev reach precision {choice['target_precision']:.2f}, so the "
+                "threshold is the ceiling and the fallback (almost) always abstains: it cannot "
+                "make the analyzer less accurate, and it adds little. Pass a lower threshold "
+                "to `load_fallback` only after measuring what it does on your data.")
+    return (f"Threshold **{settings['threshold']:.2f}**: the lowest confidence at which the tier "
+            f"decisions on dev reach precision {choice['target_precision']:.2f} (reached "
+            f"{choice['precision']:.3f}; the fallback decides {choice['coverage']:.1%} of "
+            f"{choice['n']} dev examples). Below it the fallback abstains.")
+
+
+def _comparison_text(evaluation: dict[str, Any] | None) -> list[str]:
+    if not evaluation or not evaluation.get("baseline"):
+        return []
+    ours, theirs = evaluation["classifier"]["macro_f1"], evaluation["baseline"]["macro_f1"]
+    verdict = "weaker than" if ours < theirs else "at least as good as"
+    return ["", f"On the held-out split this model is {verdict} the character n-gram "
+                f"baseline (macro-F1 {ours:.3f} vs {theirs:.3f})."]
