@@ -91,45 +91,23 @@ class Lexicon:
     request_markers: frozenset = frozenset()
     mention_followers: tuple = ()
     subjunctive_markers: frozenset = frozenset()
+    #: built once from the fields above (see build_lexicon)
+    traps_by_first_key: dict = field(default_factory=dict)
+    refusal_regex: re.Pattern | None = None
     _verb_cache: dict = field(default_factory=dict)
-
-    @property
-    def traps_by_first_key(self) -> dict:
-        index = self._verb_cache.get("\0traps")
-        if index is None:
-            index = {}
-            for trap in self.traps:
-                index.setdefault(trap[0], []).append(trap)
-            self._verb_cache["\0traps"] = index
-        return index
-
-    @property
-    def refusal_regex(self):
-        """All refusal patterns as one alternation (one search per line, not one per pattern)."""
-        combined = self._verb_cache.get("\0refusal", False)
-        if combined is False:
-            parts = []
-            for pattern in self.refusal_patterns:
-                source = pattern.pattern
-                if source.startswith("(?i)"):
-                    source = "(?i:" + source[4:] + ")"
-                parts.append(f"(?:{source})")
-            combined = re.compile("|".join(parts)) if parts else None
-            self._verb_cache["\0refusal"] = combined
-        return combined
+    _classified: dict = field(default_factory=dict)
 
     def key(self, token: str) -> str:
         return match_key(token, self.script)
 
     def classify(self, key: str) -> tuple:
         """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
-        cache = self._verb_cache
-        found = cache.get(("\1", key))
+        found = self._classified.get(key)
         if found is None:
             pronoun = self.pronouns.get(key)
             particle = key in self.particles
             reading = None if (pronoun or particle) else self.verb_reading(key)
-            found = cache[("\1", key)] = (pronoun, reading, particle)
+            found = self._classified[key] = (pronoun, reading, particle)
         return found
 
     def verb_reading(self, key: str) -> VerbReading | None:
@@ -184,7 +162,7 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
             address[match_key(form, script)] = (spec["category"], spec.get("tradition"))
         else:
             address[match_key(form, script)] = (spec, None)
-    return Lexicon(
+    lexicon = Lexicon(
         name=name, language=data["language"], script=script,
         pronouns={match_key(form, script): tuple(value)
                   for form, value in (data.get("pronouns") or {}).items()},
@@ -216,6 +194,21 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         mention_followers=tuple(tuple(match_key(w, script) for w in seq) for seq in data.get("mention_followers") or ()),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
     )
+    for trap in lexicon.traps:
+        lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)
+    lexicon.refusal_regex = _one_regex(lexicon.refusal_patterns)
+    return lexicon
+
+
+def _one_regex(patterns: tuple) -> re.Pattern | None:
+    """All refusal patterns as one alternation: one search per line, not one per pattern."""
+    parts = []
+    for pattern in patterns:
+        source = pattern.pattern
+        if source.startswith("(?i)"):   # a global flag becomes a scoped one inside the alternation
+            source = "(?i:" + source[4:] + ")"
+        parts.append(f"(?:{source})")
+    return re.compile("|".join(parts)) if parts else None
 
 
 LEXICON_NAMES = ("hi", "bn", "hi-Latn", "bn-Latn")
