@@ -181,14 +181,26 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
     if config.base_model is None or not Path(config.base_model).exists():
         if not config.allow_download:
             set_offline()
-    import numpy
     import torch
-    from tqdm import tqdm
 
     from honorifics.classifiers.inference import quiet_transformers
 
     quiet_transformers()
-    seed_everything(config.seed)
+    previous = torch.are_deterministic_algorithms_enabled()
+    try:
+        seed_everything(config.seed)
+        return _fit(train, Path(out_dir), dev, config, data_description or {})
+    finally:
+        # Deterministic kernels are for this run only, not for the caller's process.
+        torch.use_deterministic_algorithms(previous)
+
+
+def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
+         config: TrainingConfig, data_description: dict[str, Any]) -> TrainingResult:
+    """The training loop, calibration and saving (seeded by the caller)."""
+    import torch
+    from tqdm import tqdm
+
     train, dev = _dev_examples(train, dev, config)
     model, tokenizer = load_base(config, [example.text for example in train])
     _, label2id = label_maps()
@@ -252,10 +264,9 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
                                  config.target_precision)
     dev_report = classification_report([example.tier for example in calibration], probabilities, LABELS)
 
-    result = TrainingResult(Path(out_dir), len(history), best_epoch, best_f1, temperature,
+    result = TrainingResult(out_dir, len(history), best_epoch, best_f1, temperature,
                             threshold, history)
-    save_model(model, tokenizer, result, config, train, dev, dev_report.to_dict(),
-               data_description or {})
+    save_model(model, tokenizer, result, config, train, dev, dev_report.to_dict(), data_description)
     return result
 
 
