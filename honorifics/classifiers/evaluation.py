@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from honorifics.classifiers.corpus import FALLBACK_VARIANTS, LABELS, Example
+from honorifics.classifiers.corpus import FALLBACK_VARIANTS, LABELS, Example, detect_language
 from honorifics.classifiers.metrics import classification_report
 
 #: Names of the subsets reported.
@@ -33,6 +33,21 @@ def fallback_subset(examples: Sequence[Example]) -> list[int]:
     """Indices of examples without rule evidence: masked/dropped variants and unmasked ``none``."""
     return [index for index, example in enumerate(examples)
             if example.variant in FALLBACK_VARIANTS or example.masked_spans == 0]
+
+
+def breakdown(examples: Sequence[Example], indices: Sequence[int]) -> dict[str, list[int]]:
+    """The fallback subset per language, and its romanized (Latin-script) part.
+
+    >>> breakdown([Example("tum kab aaoge", "familiar", "hi", "g")], [0])
+    {'fallback/hi': [0], 'fallback/latin': [0]}
+    """
+    out: dict[str, list[int]] = {}
+    for index in indices:
+        example = examples[index]
+        out.setdefault(f"{FALLBACK}/{example.language}", []).append(index)
+        if detect_language(example.text) == "und":
+            out.setdefault(f"{FALLBACK}/latin", []).append(index)
+    return dict(sorted(out.items()))
 
 
 def train_baseline(train: Sequence[Example], config: BaselineConfig = BaselineConfig()) -> Any:
@@ -82,6 +97,7 @@ def evaluate(model_dir: str, test: Sequence[Example], train: Sequence[Example] |
     if train:
         scores["baseline"] = baseline_probabilities(train_baseline(train, baseline), texts)
     subsets = {ALL: list(range(len(test))), FALLBACK: fallback_subset(test)}
+    subsets.update(breakdown(test, subsets[FALLBACK]))
     out: dict[str, Any] = {"n": len(test), "model_dir": str(model_dir),
                            "threshold": fallback.threshold, "subsets": {}}
     recorded = fallback.settings.get("threshold")
