@@ -19,6 +19,7 @@ SPEECH = "speech"          # a character speaking to another character
 NARRATION = "narration"    # stage directions, scene headings: nobody's address
 REFUSAL = "refusal"        # out-of-character text addressed to the user
 NOTE = "note"              # a note or gloss about the dialogue (not speech)
+SEED = "seed"              # a continuation's given turn repeated by the model: not its own speech
 
 
 @dataclass(slots=True)
@@ -135,6 +136,8 @@ class RecordContext:
     language: str | None = None
     #: Copied to the output record's ``scenario`` field (variables, ambiguous, subtask).
     scenario: dict[str, Any] | None = None
+    #: Continuation seed utterances: an output that repeats them is not scored for them.
+    seed_texts: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

@@ -24,7 +24,7 @@ from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns
 from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
-from .model import (REFUSAL, SPEECH, Evidence, RecordAnalysis, RecordContext,
+from .model import (REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
 from .tiers import MIXED, NONE, RANK, parse_tiers, politeness_direction
 
@@ -112,8 +112,9 @@ def _default_bank():
     if _SCENARIO_BANK is None:
         try:
             from .scenarios.bank import load_bank
-            _SCENARIO_BANK = load_bank()
-        except Exception as error:   # the bank is optional: say so once per record
+            # Not strict: one broken built-in scenario must not hide the other 549.
+            _SCENARIO_BANK = load_bank(strict=False)
+        except Exception as error:   # the bank is optional: say so in the record's warnings
             _SCENARIO_BANK = error
     return _SCENARIO_BANK
 
@@ -166,6 +167,15 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], listed: 
                 return turns[j].speaker
             j += step
     return others[0] if others else None
+
+
+def _seed_key(utterance: str) -> str:
+    """Seed turns compared without spacing, quotes and punctuation."""
+    return "".join(TOKEN.findall(utterance))
+
+
+def _seed_keys(seed_texts: tuple[str, ...]) -> frozenset:
+    return frozenset(_seed_key(t) for t in seed_texts)
 
 
 @lru_cache(maxsize=4096)
@@ -239,9 +249,12 @@ class Analyzer:
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index)
         name_keys = index.name_keys()
 
+        seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
         vocatives: dict[int, list[str]] = {}
         for number, raw in enumerate(raw_turns):
+            if seeds and raw.kind == SPEECH and _seed_key(text[raw.start:raw.end]) in seeds:
+                raw.kind = SEED   # the model repeated the given dialogue: not scored
             turn = SpeakerTurn(number, raw.speaker, None, text[raw.start:raw.end], raw.start, raw.end,
                                raw.kind)
             if raw.kind in (SPEECH, REFUSAL):

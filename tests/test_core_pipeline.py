@@ -157,3 +157,16 @@ def test_chat_messages_input_uses_the_last_assistant_message():
         {"role": "user", "content": "लिखिए"},
         {"role": "assistant", "content": "तुम कहाँ हो?"}]}, 3)
     assert record.status == "ok" and record.tier == "familiar" and record.id == 3
+
+
+def test_repeated_seed_turns_of_a_continuation_are_not_scored():
+    from honorifics.scenarios.bank import load_bank
+    bank = load_bank()
+    scenario = next(s for s in bank if s.task == "continuation" and s.subtask is None and s.language == "hi")
+    first = scenario.seed_turns[0]
+    repeated = f"{first.speaker}: {first.text}"
+    result = analyze_text(repeated, scenario_id=scenario.id, scenario_bank=bank)
+    assert [t.kind for t in result.turns] == ["seed"]
+    assert result.speakers[first.speaker].turns == 0
+    assert result.speakers[first.speaker].tier == "none"
+    assert result.scenario["id"] == scenario.id

@@ -636,7 +636,8 @@ class ScenarioBank:
             expectations=expectations, task=scenario.task, language=scenario.language,
             scenario={"id": scenario.id, "task": scenario.task, "subtask": scenario.subtask,
                       "ambiguous": scenario.ambiguous, "target_speaker": scenario.target_speaker,
-                      "variables": dict(scenario.variables)})
+                      "variables": dict(scenario.variables)},
+            seed_texts=tuple(turn.text for turn in scenario.seed_turns))
 
     def filter(self, language: str | None = None, task: str | None = None,
                tier: str | None = None, subtask: str | None = None,
