@@ -151,6 +151,27 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
         meta={k: v for k, v in obj.items() if k not in CONSUMED_FIELDS})
 
 
+def iter_json_objects(path) -> Iterator[tuple[int, dict | None, str | None]]:
+    """Each non-blank line of a JSONL file: ``(line number, object, None)``, or
+    ``(line number, None, reason)`` when the line is not a JSON object.
+
+    Callers keep their own policy for bad lines (raise, error record, report).
+    """
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as error:
+                yield number, None, f"not valid JSON ({error.msg})"
+                continue
+            if not isinstance(value, dict):
+                yield number, None, "not a JSON object"
+                continue
+            yield number, value, None
+
+
 @dataclass(slots=True)
 class ReadLine:
     """One non-blank input line: a record, or the reason it is not one."""

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from ..io import iter_json_objects
+
 #: Where a flat record keeps its text, first present wins (DESIGN.md "Input record").
 TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 
@@ -143,14 +145,15 @@ def load_scenario_speakers(path: str | Path | None) -> dict[str, dict[str, dict[
     """Scenario id → speaker name → {role, gender, age}, from a scenario-bank JSONL file or directory."""
     if not path:
         return {}
+    # Lenient on purpose: only ``id`` and ``speakers`` are read, so partial
+    # scenario files (not full bank entries) work too.
     path = Path(path)
     files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
     bank: dict[str, dict[str, dict[str, Any]]] = {}
     for file in files:
-        for line in file.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            scenario = json.loads(line)
+        for number, scenario, problem in iter_json_objects(file):
+            if problem:
+                raise InputError(f"{file}:{number}: scenario line {problem}")
             bank[str(scenario.get("id"))] = {
                 speaker["name"]: _attributes(speaker) for speaker in scenario.get("speakers", [])
                 if isinstance(speaker, dict) and speaker.get("name")}
@@ -170,16 +173,10 @@ def read_units(path: str | Path, text_field: str | None = None, per_speaker: boo
     bank = load_scenario_speakers(scenarios)
     units: list[Unit] = []
     report = ReadReport()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, record, problem in iter_json_objects(path):
         report.lines += 1
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not a JSON object")
-        except ValueError as error:
-            report.bad_lines.append({"line": number, "error": str(error)})
+        if problem:
+            report.bad_lines.append({"line": number, "error": problem})
             continue
         for text, fields in _texts_of(record, text_field, per_speaker, bank):
             if text is None or not text.strip():

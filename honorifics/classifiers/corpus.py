@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from honorifics.tiers import NONE, TIERS, TierError, parse_tier
+from honorifics.io import iter_json_objects
 
 #: Class labels of the classifier, in the order of its output units.
 LABELS: tuple[str, ...] = TIERS + (NONE,)
@@ -127,17 +128,10 @@ def detect_language(text: str) -> str:
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line_number, record)`` for each non-blank line; bad JSON raises CorpusError."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise CorpusError(f"{path}:{number}: not valid JSON ({error.msg})") from None
-            if not isinstance(record, dict):
-                raise CorpusError(f"{path}:{number}: a line must be a JSON object")
-            yield number, record
+    for number, record, problem in iter_json_objects(path):
+        if problem:
+            raise CorpusError(f"{path}:{number}: {problem}")
+        yield number, record
 
 
 def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:

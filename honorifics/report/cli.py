@@ -17,22 +17,13 @@ def read_analysis(path: str | Path) -> tuple[list[dict[str, Any]], int]:
 
     Returns the records and the number of lines that were not valid JSON objects.
     """
+    from ..io import iter_json_objects
     records, broken = [], 0
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                record = {"id": number, "line": number, "status": "error",
-                          "error": f"analysis line is not JSON: {error.msg}"}
-                broken += 1
-            if not isinstance(record, dict):
-                record = {"id": number, "line": number, "status": "error",
-                          "error": "analysis line is not a JSON object"}
-                broken += 1
-            records.append(record)
+    for number, record, problem in iter_json_objects(path):
+        if problem:
+            record = {"id": number, "line": number, "status": "error", "error": f"analysis line is {problem}"}
+            broken += 1
+        records.append(record)
     return records, broken
 
 
