@@ -144,3 +144,17 @@ def test_python_api_frames():
     turns = honorifics.turns_frame(records)
     assert list(turns["evidence"]) == [["उठ"], ["आप"]]
     assert records[1].status == "error"
+
+
+def test_bundled_example_covers_formats_languages_and_tasks(tmp_path, repo_root):
+    source = repo_root / "examples" / "outputs.jsonl"
+    raw = [json.loads(line) for line in source.read_text("utf-8").splitlines()]
+    assert len(raw) >= 30
+    assert {key for r in raw for key in ("text", "response", "messages") if key in r} == {"text", "response", "messages"}
+    assert analyze_generations_main([str(source), "--out", str(tmp_path), "--quiet", "--no-classifier"]) == 0
+    records = read_analysis(tmp_path)
+    assert len(records) == len(raw) and all(r["status"] == "ok" for r in records)
+    assert {r["language"] for r in records} == {"hi", "bn"}
+    assert {r["script"] for r in records} == {"deva", "beng", "latn"}
+    assert {r["task"] for r in records} == {"dct", "continuation", "roleplay"}
+    assert any(r["refusal"] for r in records) and any(r["agreement_errors"] for r in records)
