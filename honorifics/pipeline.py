@@ -283,7 +283,7 @@ class Analyzer:
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
 
-        self._apply_classifier(turns, language, warnings)
+        self._apply_classifier(turns, language)
         speakers = self._speakers(turns, listed)
         expectations = dict(context.expectations)
         expectations.update(_expectations(record.expected, specs, index, default_speaker))
@@ -317,7 +317,7 @@ class Analyzer:
             return load_lexicon(SCRIPT_LANGUAGE[script])
         return load_lexicon(lexicon_name(language, script))
 
-    def _apply_classifier(self, turns: list[SpeakerTurn], language: str, warnings: list[str]) -> None:
+    def _apply_classifier(self, turns: list[SpeakerTurn], language: str) -> None:
         """Give undecided utterances a tier from the classifier, never over rules."""
         undecided = [t for t in turns if t.kind == SPEECH and not t.evidence and t.speaker]
         if not undecided:
