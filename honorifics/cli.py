@@ -150,7 +150,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"analyze-generations: cannot read {args.input}: {error.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    size = None if args.input == "-" else Path(args.input).stat().st_size
 
     options = {"use_classifier": not args.no_classifier, "scenarios": args.scenarios,
                "max_chars": args.max_chars}
@@ -205,7 +204,6 @@ def run(args: argparse.Namespace) -> int:
         where = f" → {out_dir}/" if out_dir else ""
         print(f"analyze-generations: {records['total']} records, {records['ok']} ok, "
               f"{records['error']} errors{where}", file=sys.stderr)
-    del size
     return EXIT_SOME_FAILED if summary.failed else EXIT_OK
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path

@@ -14,7 +14,6 @@ Field names may be dotted paths into nested objects (``meta.model``,
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator

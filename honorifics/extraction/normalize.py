@@ -122,7 +122,3 @@ def has_script(text: str, script: str) -> bool:
 
 
 SCRIPT_LANGUAGE = {"deva": "hi", "beng": "bn"}
-
-# Devanagari and Bengali digits read as ASCII digits (for numbers in labels).
-DIGITS = {**{chr(0x0966 + i): str(i) for i in range(10)},
-          **{chr(0x09E6 + i): str(i) for i in range(10)}}

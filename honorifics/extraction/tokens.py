@@ -13,12 +13,12 @@ from .normalize import match_key
 
 # Letters, marks and digits of Latin, Devanagari (without the dandas) and
 # Bengali, plus the zero-width joiners that sit inside words.
-TOKEN = re.compile(
-    "[0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d]+")
+WORD_CHARACTERS = "0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d"
+TOKEN = re.compile(f"[{WORD_CHARACTERS}]+")
 
 # One pass over the text: a word, a sentence end, or a clause boundary.
 _SCAN = re.compile(
-    "(?P<word>[0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d]+)"
+    f"(?P<word>[{WORD_CHARACTERS}]+)"
     "|(?P<sentence>[।॥?!\n…]|\\.(?!\\d))"
     "|(?P<clause>[,;:—–()\\[\\]\"“”])")
 
