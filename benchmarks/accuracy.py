@@ -1,12 +1,13 @@
 """Per-speaker tier accuracy, agreement-error and avoidance detection.
 
-    python benchmarks/accuracy.py                 # dev dialogues + CoCoA-MT + UD Bengali
+    python benchmarks/accuracy.py                 # dev dialogues + CoCoA-MT + UD Bengali + real outputs
     python benchmarks/accuracy.py --classifier    # with the classifier fallback
     python benchmarks/accuracy.py --show-errors
 
 Gold: data/dev_dialogues.jsonl (gold.per_speaker), data/cocoa_mt_hi_train.jsonl
 (tier aap/tum/none; lines whose notes flag noise are reported apart),
-data/ud_bengali_bru_2p.jsonl (tier).
+data/ud_bengali_bru_2p.jsonl (tier), tests/data/real_llm/real_llm_dev.jsonl (193 real
+LLM outputs, gold_tier + alt_tiers + refusal; see that folder's README).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from honorifics.pipeline import Analyzer
 from honorifics.tiers import parse_tier
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+REAL_OUTPUTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "real_llm" / "real_llm_dev.jsonl"
 
 
 def dev_dialogues(analyzer: Analyzer, show: bool) -> dict:
@@ -111,6 +113,73 @@ def ud_bengali(analyzer: Analyzer, show: bool) -> dict:
     return {"sentences": total, "accuracy": hits / total}
 
 
+def _share(hits: int, total: int) -> dict:
+    return {"correct": hits, "total": total, "accuracy": round(hits / total, 4) if total else None}
+
+
+def _f1(tp: int, fp: int, fn: int) -> dict:
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4),
+            "tp": tp, "fp": fp, "fn": fn}
+
+
+def real_outputs(analyzer: Analyzer, show: bool, path: Path = REAL_OUTPUTS) -> dict:
+    """Real LLM outputs (Hindi and Bangla, several model families), hand-labelled.
+
+    Only ``id``, ``language`` and ``text`` go in: no task, no speakers, as a new
+    user would run it. Such a record is read as the model's reply to the user
+    unless characters speak in it (labelled turns, narrative quotes): its
+    ``tier`` is then the tier of address to the user (``user_tier``, refusals
+    included), else the characters' tier. A record is right when that tier is
+    the gold tier or one of ``alt_tiers``. Refusal is scored against the record's
+    ``refusal`` flag. Figures per language, per source repository and language,
+    and per gold phenomenon (gold tier; refusals).
+    """
+    counts: dict[str, dict[str, list[int]]] = {"language": {}, "source": {}, "gold_tier": {}, "phenomenon": {}}
+    tp = fp = fn = 0
+    hits = total = 0
+    errors = []
+
+    def add(group: str, key: str, hit: bool) -> None:
+        cell = counts[group].setdefault(key, [0, 0])
+        cell[0] += hit
+        cell[1] += 1
+
+    for line in open(path, encoding="utf-8"):
+        item = json.loads(line)
+        result = analyzer.analyze_object({k: item[k] for k in ("id", "language", "text")})
+        produced = result.tier if result.status == "ok" else "error"
+        acceptable = {item["gold_tier"], *item.get("alt_tiers", [])}
+        hit = produced in acceptable
+        total += 1
+        hits += hit
+        source = item["source"].split(":")[0]
+        add("language", item["language"], hit)
+        add("source", f"{source} ({item['language']})", hit)
+        add("gold_tier", item["gold_tier"], hit)
+        add("phenomenon", "refusal or out-of-character" if item["refusal"] else "in character", hit)
+        flagged = bool(result.status == "ok" and result.refusal)
+        tp += flagged and item["refusal"]
+        fp += flagged and not item["refusal"]
+        fn += (not flagged) and item["refusal"]
+        if not hit or flagged != item["refusal"]:
+            what = [] if hit else [f"gold {item['gold_tier']}{'/' + '/'.join(item['alt_tiers']) if item.get('alt_tiers') else ''}, got {produced}"]
+            if flagged != item["refusal"]:
+                what.append(f"refusal gold {item['refusal']}, got {flagged}")
+            errors.append(f"{item['id']} ({source}, {item['language']}): {'; '.join(what)}: "
+                          f"{item['text'][:140].strip()!r}")
+    if show:
+        print("\n".join(errors), file=sys.stderr)
+    return {"records": total, "accuracy": round(hits / total, 4), "correct": hits,
+            "by_language": {k: _share(*v) for k, v in sorted(counts["language"].items())},
+            "by_source": {k: _share(*v) for k, v in sorted(counts["source"].items())},
+            "by_gold_tier": {k: _share(*v) for k, v in sorted(counts["gold_tier"].items())},
+            "by_phenomenon": {k: _share(*v) for k, v in sorted(counts["phenomenon"].items())},
+            "refusal": _f1(tp, fp, fn)}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--classifier", action="store_true", help="use the classifier fallback")
@@ -120,7 +189,8 @@ def main(argv=None) -> int:
     report = {"classifier": args.classifier,
               "dev_dialogues": dev_dialogues(analyzer, args.show_errors),
               "cocoa_mt_hi": cocoa(analyzer, args.show_errors),
-              "ud_bengali": ud_bengali(analyzer, args.show_errors)}
+              "ud_bengali": ud_bengali(analyzer, args.show_errors),
+              "real_outputs": real_outputs(analyzer, args.show_errors)}
     if args.classifier and analyzer.classifier_message:
         report["classifier_message"] = analyzer.classifier_message
     print(json.dumps(report, indent=2, ensure_ascii=False))

@@ -191,6 +191,9 @@ class RecordAnalysis:
     turns: list[SpeakerTurn] = field(default_factory=list)
     avoidance: bool = False
     refusal: bool = False
+    #: tier of the address to the user: out-of-character text (refusals, notes to
+    #: the user) and, in a plain chat reply, the reply itself
+    user_tier: str = "none"
     agreement_errors: int = 0
     agreement_pairs: int = 0
     nominal_address: list[NominalAddress] = field(default_factory=list)
@@ -212,7 +215,7 @@ class RecordAnalysis:
             "scenario_id": self.scenario_id, "tier": self.tier,
             "speakers": {name: s.to_dict() for name, s in self.speakers.items()},
             "turns": [t.to_dict() for t in self.turns],
-            "avoidance": self.avoidance, "refusal": self.refusal,
+            "avoidance": self.avoidance, "refusal": self.refusal, "user_tier": self.user_tier,
             "agreement_errors": self.agreement_errors, "agreement_pairs": self.agreement_pairs,
             "nominal_address": [n.to_dict() for n in self.nominal_address],
             "correct": self.correct, "warnings": self.warnings, "meta": self.meta,

@@ -24,7 +24,7 @@ from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns
 from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
-from .model import (REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
+from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
 from .tiers import MIXED, NONE, RANK, parse_tiers, politeness_direction
 
@@ -246,7 +246,12 @@ class Analyzer:
         specs = context.speakers
         index = _speaker_index(tuple((s.name, s.aliases) for s in specs), lexicon.name)
         default_speaker = specs[0].name if specs else "speaker"
-        raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index)
+        # A record with no speakers, no task and no scenario is read as the
+        # model's own reply to the user (a chat answer); see _reply_to_user.
+        reply_to_user = not specs and not context.task and not record.scenario_id
+        raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
+                                reply_to_user=reply_to_user)
+        characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
         name_keys = index.name_keys()
 
         seeds = _seed_keys(context.seed_texts)
@@ -257,7 +262,11 @@ class Analyzer:
                 raw.kind = SEED   # the model repeated the given dialogue: not scored
             turn = SpeakerTurn(number, raw.speaker, None, text[raw.start:raw.end], raw.start, raw.end,
                                raw.kind)
-            if raw.kind in (SPEECH, REFUSAL):
+            to_user = raw.kind == REFUSAL or (raw.kind == NOTE and raw.ooc) or \
+                (raw.kind == SPEECH and reply_to_user and not characters_speak)
+            if to_user:
+                turn.addressee = USER
+            if raw.kind in (SPEECH, REFUSAL) or to_user:
                 segments = raw.segments or [(raw.start, raw.end)]
                 found = extract_evidence(text, segments, self._turn_lexicon(turn.text, language, lexicon),
                                          name_keys)
@@ -275,9 +284,7 @@ class Analyzer:
 
         listed = [spec.name for spec in specs]
         for turn in turns:
-            if turn.kind == REFUSAL:
-                turn.addressee = USER
-            elif turn.kind == SPEECH and turn.speaker:
+            if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, listed,
                                             vocatives.get(turn.index, []))
                 for address in turn.nominal_address:
@@ -296,11 +303,16 @@ class Analyzer:
             task=context.task, scenario_id=record.scenario_id,
             speakers=speakers, turns=turns,
             avoidance=all(s.tier == NONE for s in speakers.values()),
+            user_tier=tier_of(e.tier for t in turns if t.addressee == USER for e in t.evidence),
             refusal=any(t.kind == REFUSAL for t in turns),
             agreement_errors=sum(1 for p in pairs if not p.ok), agreement_pairs=len(pairs),
             nominal_address=[n for t in speech for n in t.nominal_address],
             warnings=warnings, meta=record.meta, scenario=context.scenario)
         analysis.tier = self._record_tier(speakers, speech)
+        if reply_to_user and not characters_speak:
+            # A plain reply: the tier is the address to the user, refusals included.
+            analysis.tier = analysis.user_tier
+            analysis.avoidance = analysis.user_tier == NONE
         judged = [s.correct for s in speakers.values() if s.correct is not None]
         analysis.correct = all(judged) if judged else None
         return analysis

@@ -6,7 +6,6 @@ any common spelling. Adding a word is a data change: see hi.yaml's header.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -81,7 +80,6 @@ class Lexicon:
     nominal_address: dict     # key -> (category, tradition | None)
     note_markers: tuple       # case-folded raw strings
     non_speaker_labels: frozenset
-    refusal_patterns: tuple   # compiled regexes on the original text
     reporting_verbs: frozenset
     name_titles: frozenset = frozenset()
     third_person_antecedent_markers: frozenset = frozenset()
@@ -91,9 +89,11 @@ class Lexicon:
     request_markers: frozenset = frozenset()
     mention_followers: tuple = ()
     subjunctive_markers: frozenset = frozenset()
+    #: direct speech in narration (see narrative.py): reporting_verbs, subject_markers,
+    #: pronoun_subjects (key -> label), first_person, frame_words, participle_endings
+    narrative: dict = field(default_factory=dict)
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
-    refusal_regex: re.Pattern | None = None
     _verb_cache: dict = field(default_factory=dict)
     _classified: dict = field(default_factory=dict)
 
@@ -183,7 +183,6 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         nominal_address=address,
         note_markers=tuple(m.casefold() for m in data.get("note_markers") or ()),
         non_speaker_labels=keys(data.get("non_speaker_labels")),
-        refusal_patterns=tuple(re.compile(p) for p in data.get("refusal_patterns") or ()),
         reporting_verbs=keys(data.get("reporting_verbs")),
         name_titles=keys(data.get("name_titles")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
@@ -193,22 +192,24 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         request_markers=keys(data.get("request_markers")),
         mention_followers=tuple(tuple(match_key(w, script) for w in seq) for seq in data.get("mention_followers") or ()),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
+        narrative=_narrative(data.get("narrative"), keys, script),
     )
     for trap in lexicon.traps:
         lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)
-    lexicon.refusal_regex = _one_regex(lexicon.refusal_patterns)
     return lexicon
 
 
-def _one_regex(patterns: tuple) -> re.Pattern | None:
-    """All refusal patterns as one alternation: one search per line, not one per pattern."""
-    parts = []
-    for pattern in patterns:
-        source = pattern.pattern
-        if source.startswith("(?i)"):   # a global flag becomes a scoped one inside the alternation
-            source = "(?i:" + source[4:] + ")"
-        parts.append(f"(?:{source})")
-    return re.compile("|".join(parts)) if parts else None
+def _narrative(section: dict | None, keys, script: str) -> dict:
+    """The ``narrative`` section: words that frame direct speech in narration."""
+    if not section:
+        return {}
+    return {"reporting_verbs": keys(section.get("reporting_verbs")),
+            "subject_markers": keys(section.get("subject_markers")),
+            "pronoun_subjects": {match_key(form, script): label
+                                 for form, label in (section.get("pronoun_subjects") or {}).items()},
+            "first_person": keys(section.get("first_person")),
+            "frame_words": keys(section.get("frame_words")),
+            "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ())}
 
 
 LEXICON_NAMES = ("hi", "bn", "hi-Latn", "bn-Latn")

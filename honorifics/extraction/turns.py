@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from .lexicon import Lexicon
+from .narrative import narrative_quotes
+from .out_of_character import load_cues, out_of_character_spans
 from .tokens import TOKEN
 
 _LINE_MARKER = re.compile(r"^[ \t]*(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
@@ -52,6 +54,10 @@ class RawTurn:
     label: str | None = None
     #: a speaker label that matched no listed speaker
     unlisted: bool = False
+    #: a quote attributed by a narrative frame ("…" नेहा ने पूछा।)
+    narrative: bool = False
+    #: out-of-character text found by the out_of_character component
+    ooc: bool = False
 
 
 class SpeakerIndex:
@@ -138,6 +144,12 @@ def _is_stage_direction(line: str) -> bool:
     return (body.startswith("(") and body.endswith(")")) or (body.startswith("[") and body.endswith("]"))
 
 
+def _is_emphasis(line: str) -> bool:
+    """A whole line in markdown italics (_…_ or *…*): in a plain reply it is text, not a stage direction."""
+    body = line.strip()
+    return len(body) > 2 and body[0] in "_*" and body[-1] == body[0] and not body.startswith("**")
+
+
 def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     body = _strip_markdown(line).lstrip("(").casefold()
     if any(body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
@@ -148,13 +160,16 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
 
 
-def is_refusal(line: str, lexicon: Lexicon) -> bool:
-    return lexicon.refusal_regex is not None and lexicon.refusal_regex.search(line) is not None
+def _is_latin_only_inability(line: str, record_script: str) -> bool:
+    """An English "I can't …" line in a Hindi/Bangla record: a refusal, not just a note."""
+    return record_script != "latn" and _is_latin_only(line) and \
+        load_cues("hi").english_inability(line)
 
 
 def _label_is_plausible(name: str) -> bool:
+    """A speaker name: a few words, no digit (ধাপ ১, Step 2, 1. are headings)."""
     words = name.split()
-    return 0 < len(words) <= _MAX_LABEL_TOKENS and not any(c.isdigit() for c in name[:1])
+    return 0 < len(words) <= _MAX_LABEL_TOKENS and not any(c.isdigit() for c in name)
 
 
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[tuple[int, int]]:
@@ -202,8 +217,14 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
-                lexicon: Lexicon, record_script: str, index: SpeakerIndex | None = None) -> list[RawTurn]:
-    """Split ``text`` into turns (speech, narration, notes, refusals), in order."""
+                lexicon: Lexicon, record_script: str, index: SpeakerIndex | None = None, *,
+                reply_to_user: bool = False) -> list[RawTurn]:
+    """Split ``text`` into turns (speech, narration, notes, refusals), in order.
+
+    ``reply_to_user``: the record is a plain reply to the user (no speakers,
+    no task): a line ending in ":" is then part of the reply ("आप यह कर
+    सकते हैं:"), not a note before a dialogue.
+    """
     index = index or SpeakerIndex(speakers, lexicon)
     lines = []
     position = 0
@@ -222,37 +243,88 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         head = line[offset:offset + 140]
         match = _LABEL.match(line, offset) if any(sep in head for sep in _LABEL_SEPARATORS) else None
         labelled.append((match, offset))
-    label_count = sum(1 for m, _ in labelled if m and _label_is_plausible(m.group("name"))
-                      and m.end() < len(text))
+    # a label with words after it on its line ("## मूल्यांकन:" alone is a heading)
+    plausible = [m.group("name").strip().rstrip(".") for (m, _), (line_start, line_end) in zip(labelled, lines)
+                 if m and _label_is_plausible(m.group("name")) and text[line_start + m.end():line_end].strip()]
+    label_count = len(plausible)
+    # In a plain reply to the user, unlisted labels make a dialogue only when some
+    # name labels two turns or two names alternate; "মূল থিম:", "বিভাগ মিলান:",
+    # "रोगी की शिकायत:" once each are headings of the reply.
+    dialogue_labels = not reply_to_user or (
+        label_count >= 2 and (len(set(plausible)) < label_count or len(set(plausible)) == 2))
 
     turns: list[RawTurn] = []
-    speech_seen = False
+    state = {"speech_seen": False}
+
+    def speaker_of_label(match) -> tuple[str | None, bool, str]:
+        name = match.group("name").strip().rstrip(".")
+        speaker = index.match(name)
+        if speaker is None and _label_is_plausible(name) and (dialogue_labels if not speakers else label_count >= 2) \
+                and not ({lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels):
+            return name, True, name
+        return speaker, False, name
+
+    def unlabelled(span_start: int, span_end: int) -> None:
+        """Text with no speaker label: OOC text, narrative quotes, or plain text."""
+        previous_refusal = bool(turns) and turns[-1].kind == REFUSAL
+        ooc = out_of_character_spans(text, span_start, span_end, lexicon.name,
+                                     reply_to_user=reply_to_user, latin_record=record_script == "latn",
+                                     after_refusal=previous_refusal)
+        position = span_start
+        for ooc_start, ooc_end, kind in ooc:
+            if ooc_start > position and text[position:ooc_start].strip():
+                plain(position, ooc_start)
+            turns.append(RawTurn(None, kind, ooc_start, ooc_end,
+                                 speech_segments(text, ooc_start, ooc_end, lexicon), ooc=True))
+            position = ooc_end
+        if position < span_end and text[position:span_end].strip():
+            plain(position, span_end)
+
+    def plain(span_start: int, span_end: int) -> None:
+        piece = text[span_start:span_end]
+        if piece.rstrip().endswith((":", "：")) and not reply_to_user:
+            turns.append(RawTurn(None, NOTE, span_start, span_end))
+            return
+        quotes = narrative_quotes(text, span_start, span_end, lexicon, index)
+        if quotes:
+            position = span_start
+            for quote in quotes:
+                if quote.start > position and text[position:quote.start].strip():
+                    turns.append(RawTurn(None, NARRATION, position, quote.start))
+                turns.append(RawTurn(quote.speaker, SPEECH, quote.start, quote.end,
+                                     speech_segments(text, quote.start, quote.end, lexicon),
+                                     unlisted=quote.unlisted, narrative=True))
+                position = quote.end
+            if position < span_end and text[position:span_end].strip():
+                turns.append(RawTurn(None, NARRATION, position, span_end))
+            state["speech_seen"] = True
+            return
+        # Part of the previous labelled speech turn, or (before any labelled
+        # turn) scene-setting narration — unless nothing is labelled, in which
+        # case the whole text is one utterance (handled below).
+        if state["speech_seen"] and turns and turns[-1].kind == SPEECH and turns[-1].label is not None:
+            previous = turns[-1]
+            previous.segments.extend(speech_segments(text, span_start, span_end, lexicon))
+            previous.end = span_end
+            return
+        turns.append(RawTurn(None, "unlabelled", span_start, span_end))
+
     for (line_start, line_end), (match, offset) in zip(lines, labelled):
         line = text[line_start:line_end]
         if not line.strip():
             continue
-        if is_refusal(line, lexicon):
-            turns.append(RawTurn(None, REFUSAL, line_start, line_end))
-            continue
-        if _is_note(line[offset:], lexicon, record_script):
+        if _is_note(line[offset:], lexicon, record_script) and not _is_latin_only_inability(line, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
-        if _is_stage_direction(line[offset:]):
+        if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
         if match:
-            name = match.group("name").strip().rstrip(".")
+            speaker, unlisted, name = speaker_of_label(match)
             content_start = line_start + match.end()
-            speaker = index.match(name)
-            label_keys = {lexicon.key(w) for w in TOKEN.findall(name)}
-            if speaker is None and label_keys & lexicon.non_speaker_labels:
+            if speaker is None and {lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels:
                 turns.append(RawTurn(None, NARRATION, line_start, line_end, label=name))
                 continue
-            if speaker is None and _label_is_plausible(name) and (not speakers or label_count >= 2):
-                speaker = name
-                unlisted = True
-            else:
-                unlisted = False
             if speaker is not None:
                 if content_start >= line_end or not text[content_start:line_end].strip():
                     # "Here is the dialogue:" — a label with nothing after it.
@@ -261,20 +333,9 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
                 segments = speech_segments(text, content_start, line_end, lexicon)
                 turns.append(RawTurn(speaker, SPEECH, content_start, line_end, segments,
                                      label=name, unlisted=unlisted))
-                speech_seen = True
+                state["speech_seen"] = True
                 continue
-        if line.rstrip().endswith((":", "：")):
-            turns.append(RawTurn(None, NOTE, line_start, line_end))
-            continue
-        # An unlabelled line: part of the previous speech turn, or (before any
-        # labelled turn) scene-setting narration — unless nothing is labelled,
-        # in which case the whole text is one utterance (handled below).
-        if speech_seen and turns and turns[-1].kind == SPEECH and turns[-1].label is not None:
-            previous = turns[-1]
-            previous.segments.extend(speech_segments(text, line_start, line_end, lexicon))
-            previous.end = line_end
-            continue
-        turns.append(RawTurn(None, "unlabelled", line_start, line_end))
+        unlabelled(line_start, line_end)
 
     if not any(t.kind == SPEECH for t in turns):
         # No labels: one utterance by the default speaker.

@@ -1,0 +1,132 @@
+"""Direct speech in narration: the quote is the character's turn.
+
+In a narrative frame — a reporting verb with a 3rd-person subject right
+before or after a quote — the quote is that character's utterance::
+
+    "तुम अब तक जागे क्यों हो?" नेहा ने पूछा।      → नेहा: तुम अब तक जागे क्यों हो?
+    राजा ने कहा, "आपकी बात सही है।"              → राजा
+    "अरे, तुझे क्या पता…" उन्होंने हँसकर कहा।     → an unnamed speaker (वे)
+    রিনা বলল, "তুই কবে এলি?"                     → রিনা
+    "আপনি বসুন," বললেন মাস্টারমশাই।              → মাস্টারমশাই
+
+The frame must be narration: nothing but the frame may stand on the other
+side of the quote in its sentence, and the frame holds no 1st/2nd-person
+pronoun (बॉस ने कहा 'आप कल से मत आना', तो मैं क्या करूँ? is a speaker
+reporting speech, not narration). The words (reporting verbs, the ergative
+ने, pronoun subjects, words that are never the subject) are data: the
+``narrative`` section of each lexicon.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .lexicon import Lexicon
+from .tokens import TOKEN
+
+if TYPE_CHECKING:   # turns.py imports this module
+    from .turns import SpeakerIndex
+
+_QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,600})[\"“”»]"
+                    r"|(?<![\w\u0900-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u09ff])")
+# A sentence boundary in narration (quotes are handled apart).
+_BOUNDARY = re.compile(r"[।॥?!]|\.(?=\s|$)")
+_MAX_FRAME_TOKENS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class NarrativeQuote:
+    """A quote attributed to a speaker by its narrative frame."""
+    start: int
+    end: int
+    speaker: str
+    #: the speaker matched no listed speaker (a name as written, or unnamed)
+    unlisted: bool
+
+
+def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
+    return [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
+
+
+def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+    """The speaker named by a reporting clause, or None when it is not a frame.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
+    ('नेहा', True)
+    >>> frame_speaker("উনি হেসে বললেন", load_lexicon("bn"), None)
+    ('উনি (unnamed)', True)
+    """
+    narrative = lexicon.narrative
+    tokens = _frame_keys(frame, lexicon)
+    if not tokens or len(tokens) > _MAX_FRAME_TOKENS:
+        return None
+    keys = [k for _, k in tokens]
+    verbs = narrative["reporting_verbs"]
+    verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
+    if verb_at is None:
+        return None
+    if any(k in lexicon.pronouns or k in narrative["first_person"] for k in keys):
+        return None    # a speaker's own words around the quote, not narration
+    # A listed speaker named in the frame (one or two words).
+    if index is not None:
+        for size in (2, 1):
+            for i in range(len(tokens) - size + 1):
+                words = " ".join(w for w, _ in tokens[i:i + size])
+                if any(k in verbs for k in keys[i:i + size]):
+                    continue
+                found = index.match(words)
+                if found:
+                    return found, False
+    for word, key in tokens:
+        if key in narrative["pronoun_subjects"]:
+            return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
+    skip = narrative["frame_words"] | verbs | narrative["subject_markers"]
+    marker_at = next((i for i, k in enumerate(keys) if k in narrative["subject_markers"]), None)
+    if marker_at is not None:
+        # राजा ने कहा: the word right before ने
+        before = [w for w, k in tokens[:marker_at] if k not in skip]
+        return (before[-1], True) if before else None
+    candidates = [(i, w) for i, (w, k) in enumerate(tokens)
+                  if k not in skip and not k.endswith(narrative["participle_endings"])]
+    if not candidates:
+        return None
+    before = [w for i, w in candidates if i < verb_at]
+    after = [w for i, w in candidates if i > verb_at]
+    # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
+    return (before[0] if before else after[0]), True
+
+
+def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
+                     index: "SpeakerIndex | None" = None) -> list[NarrativeQuote]:
+    """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames."""
+    if not lexicon.narrative or not any(q in text[start:end] for q in "\"“”«'‘"):
+        return []
+    quotes = [m for m in _QUOTE.finditer(text, start, end)
+              if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2]
+    found: list[NarrativeQuote] = []
+    for number, quote in enumerate(quotes):
+        previous_end = quotes[number - 1].end() if number else start
+        next_start = quotes[number + 1].start() if number + 1 < len(quotes) else end
+        # before: from the last sentence boundary (or the previous quote) to the quote
+        before_text = text[previous_end:quote.start()]
+        boundaries = list(_BOUNDARY.finditer(before_text))
+        before = before_text[boundaries[-1].end():] if boundaries else before_text
+        # after: from the quote to the next sentence boundary (or the next quote)
+        after_text = text[quote.end():next_start]
+        boundary = _BOUNDARY.search(after_text)
+        after = after_text[:boundary.start()] if boundary else after_text
+        speaker = None
+        if TOKEN.search(after) and not TOKEN.search(before):
+            speaker = frame_speaker(after, lexicon, index)
+        elif TOKEN.search(before) and not TOKEN.search(after):
+            speaker = frame_speaker(before, lexicon, index)
+        elif TOKEN.search(before) and TOKEN.search(after):
+            # "…," राजा ने कहा, "…" — the middle frame serves both quotes
+            speaker = frame_speaker(before, lexicon, index) if number and not boundaries else None
+            if speaker is None and number + 1 < len(quotes) and not boundary:
+                speaker = frame_speaker(after, lexicon, index)
+        if speaker is not None:
+            found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
+    return found

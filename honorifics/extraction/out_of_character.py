@@ -1,0 +1,146 @@
+"""Out-of-character text: what a model says to the user, not as a character.
+
+Sentence-level detection from several cues kept in
+``honorifics/lexicons/out_of_character.yaml``: first person + negated ability
+(मैं … नहीं लिख सकती, আমি … পারব না, I can't), apologies, task words
+(संवाद, পটকথা, dialogue), the model naming itself an AI, offers of an
+alternative (चाहें तो … लिख दूँ), preambles (यह रहा संवाद:, Here's the
+dialogue:) and meta-answers about the address forms (यहाँ उपयुक्त संबोधन
+'तुम' होगा।).
+
+>>> spans = out_of_character_spans(
+...     "क्षमा करें, मैं किसी मौजूदा फ़िल्म की पटकथा आगे नहीं बढ़ा सकती; "
+...     "चाहें तो इसी मिज़ाज में एक मौलिक दृश्य लिख दूँ — बताइए?", 0, 112, "hi")
+>>> [(start, kind) for start, end, kind in spans]
+[(0, 'refusal')]
+
+A refusal runs from its first sentence (with an apology just before it) to
+the end of its paragraph: the model keeps talking to the user there. Its
+address never counts for a character; a character's line in a later
+paragraph still does.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from ..model import NOTE, REFUSAL
+
+CUE_CLASSES = ("apology", "inability", "task", "ai_identity", "help", "offer", "preamble", "meta")
+_LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
+# A sentence ends at a danda, ?, !, a full stop before a space, or a colon
+# before a space (a preamble "यह रहा संवाद:" is a sentence of its own).
+_SENTENCE_END = re.compile(r"[।॥?!]+[\"”’']?|\.(?=\s|[\"”’]|$)|:(?=\s|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """One compiled regex per cue class for one lexicon (language + script)."""
+    patterns: dict
+
+    def found(self, sentence: str) -> set[str]:
+        return {name for name, pattern in self.patterns.items() if pattern.search(sentence)}
+
+    def english_inability(self, sentence: str) -> bool:
+        return self.patterns["english_inability"].search(sentence) is not None
+
+
+@lru_cache(maxsize=None)
+def _data() -> dict:
+    text = resources.files("honorifics.lexicons").joinpath("out_of_character.yaml").read_text("utf-8")
+    return yaml.safe_load(text)
+
+
+def _compile(fragments: list[str]) -> re.Pattern:
+    # Every cue starts a word: no letter right before it (प्रश्न in प्रश्नों, not in अप्रश्न…).
+    body = "|".join(f"(?:{fragment})" for fragment in fragments)
+    return re.compile(f"(?<![{_LETTER}])(?:{body})")
+
+
+@lru_cache(maxsize=None)
+def load_cues(lexicon_name: str) -> Cues:
+    """Cues of one lexicon (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``) plus the shared ones."""
+    data = _data()
+    shared, own = data.get("all") or {}, data.get(lexicon_name) or {}
+    patterns = {name: _compile([*(shared.get(name) or ()), *(own.get(name) or ())]) for name in CUE_CLASSES}
+    patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
+    return Cues(patterns)
+
+
+def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Sentence spans of ``text[start:end]`` (whitespace trimmed)."""
+    out, position = [], start
+    for match in _SENTENCE_END.finditer(text, start, end):
+        out.append((position, match.end()))
+        position = match.end()
+    if position < end:
+        out.append((position, end))
+    trimmed = []
+    for s, e in out:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            trimmed.append((s, e))
+    return trimmed
+
+
+def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *,
+                           reply_to_user: bool = False, latin_record: bool = False,
+                           after_refusal: bool = False) -> list[tuple[int, int, str]]:
+    """Out-of-character spans ``(start, end, kind)`` in one paragraph ``text[start:end]``.
+
+    ``kind`` is ``refusal`` (the model declines or steps out of the task) or
+    ``note`` (a preamble, a meta-answer, a closing offer). ``reply_to_user``:
+    the record is a plain reply to the user (no characters), where an apology
+    with "I can't" is enough. ``latin_record``: English is the record's own
+    script, so "I can't" alone is not meta-talk. ``after_refusal``: the
+    previous paragraph was a refusal, so an offer or question continues it.
+
+    >>> out_of_character_spans("মা: তুই কোথায় ছিলি?", 0, 19, "bn")
+    []
+    """
+    cues = load_cues(lexicon_name)
+    parts = sentences(text, start, end)
+    if not parts:
+        return []
+    found = [cues.found(text[s:e]) for s, e in parts]
+    paragraph = set().union(*found)
+    spans: list[tuple[int, int, str]] = []
+    for number, ((s, e), cue) in enumerate(zip(parts, found)):
+        sentence = text[s:e]
+        refusal = "ai_identity" in cue or (
+            "inability" in cue and (
+                paragraph & {"task", "help", "ai_identity"}
+                or (reply_to_user and "apology" in paragraph)
+                or (not latin_record and cues.english_inability(sentence))))
+        if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
+            refusal = True
+        if refusal:
+            first = number
+            # an apology opener of its own just before ("क्षमा करें! …") belongs to it
+            while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task"}:
+                first -= 1
+            spans.append((parts[first][0], parts[-1][1], REFUSAL))
+            return _merge(spans)
+        if "meta" in cue or ("preamble" in cue and (sentence.endswith((":", "：")) or "task" in cue)) \
+                or ({"offer", "task"} <= cue):
+            spans.append((s, e, NOTE))
+    return _merge(spans)
+
+
+def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Adjacent or overlapping spans join; a refusal swallows notes it overlaps."""
+    out: list[tuple[int, int, str]] = []
+    for s, e, kind in sorted(spans):
+        if out and s <= out[-1][1]:
+            ps, pe, pk = out[-1]
+            out[-1] = (ps, max(pe, e), REFUSAL if REFUSAL in (pk, kind) else pk)
+        else:
+            out.append((s, e, kind))
+    return out
