@@ -322,6 +322,13 @@ class Analyzer:
         """Each turn is read in its own script (a Hinglish line in a Hindi record)."""
         if record_lexicon.script != "latn" and not has_script(turn_text, "latn"):
             return record_lexicon   # an Indic turn in an Indic record: nothing to decide
+        if record_lexicon.script != "latn":
+            # Count words, not letters: a long English title inside a Hindi
+            # sentence ("मैं … शोध पत्र "Deep-Aligned …" को …") has more letters.
+            words = TOKEN.findall(turn_text)
+            indic = sum(1 for w in words if has_script(w, record_lexicon.script))
+            if indic * 2 > len(words):
+                return record_lexicon
         script = detect_script(turn_text)
         if script is None or script == record_lexicon.script:
             return record_lexicon

@@ -22,6 +22,7 @@ paragraph still does.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -30,7 +31,7 @@ import yaml
 
 from ..model import NOTE, REFUSAL
 
-CUE_CLASSES = ("apology", "inability", "task", "ai_identity", "help", "offer", "preamble", "meta")
+CUE_CLASSES = ("apology", "inability", "task", "ai_identity", "help", "offer", "preamble", "meta", "idiom")
 _LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
 # A sentence ends at a danda, ?, !, a full stop before a space, or a colon
 # before a space (a preamble "यह रहा संवाद:" is a sentence of its own).
@@ -43,6 +44,7 @@ class Cues:
     patterns: dict
 
     def found(self, sentence: str) -> set[str]:
+        sentence = unicodedata.normalize("NFD", sentence)
         return {name for name, pattern in self.patterns.items() if pattern.search(sentence)}
 
     def english_inability(self, sentence: str) -> bool:
@@ -57,7 +59,8 @@ def _data() -> dict:
 
 def _compile(fragments: list[str]) -> re.Pattern:
     # Every cue starts a word: no letter right before it (प्रश्न in प्रश्नों, not in अप्रश्न…).
-    body = "|".join(f"(?:{fragment})" for fragment in fragments)
+    # Cues and sentences are compared in NFD: নয় is written with য় (U+09DF) or য + ়.
+    body = "|".join(f"(?:{unicodedata.normalize('NFD', fragment)})" for fragment in fragments)
     return re.compile(f"(?<![{_LETTER}])(?:{body})")
 
 
@@ -110,6 +113,11 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     if not parts:
         return []
     found = [cues.found(text[s:e]) for s, e in parts]
+    for (s, e), cue in zip(parts, found):
+        # "I can't imagine …" declines nothing; "আমি কি … পারি না?" is a question, and
+        # a refusal is a statement
+        if "inability" in cue and ("idiom" in cue or text[s:e].rstrip(" \"”’'").endswith("?")):
+            cue.discard("inability")
     paragraph = set().union(*found)
     spans: list[tuple[int, int, str]] = []
     for number, ((s, e), cue) in enumerate(zip(parts, found)):

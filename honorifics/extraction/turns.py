@@ -161,9 +161,11 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
 
 
 def _is_latin_only_inability(line: str, record_script: str) -> bool:
-    """An English "I can't …" line in a Hindi/Bangla record: a refusal, not just a note."""
-    return record_script != "latn" and _is_latin_only(line) and \
-        load_cues("hi").english_inability(line)
+    """An English "I can't …" or "as an AI" line in a Hindi/Bangla record: a refusal, not just a note."""
+    if record_script == "latn" or not _is_latin_only(line):
+        return False
+    cues = load_cues("hi").found(line)
+    return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
 
 
 def _label_is_plausible(name: str) -> bool:
