@@ -159,7 +159,10 @@ def real_outputs(analyzer: Analyzer, show: bool, path: Path = REAL_OUTPUTS) -> d
         add("language", item["language"], hit)
         add("source", f"{source} ({item['language']})", hit)
         add("gold_tier", item["gold_tier"], hit)
-        add("phenomenon", "refusal or out-of-character" if item["refusal"] else "in character", hit)
+        add("phenomenon", "gold refusal or out-of-character" if item["refusal"] else "gold not a refusal", hit)
+        characters = result.status == "ok" and any(t.kind == "speech" and t.addressee != "user" for t in result.turns)
+        add("phenomenon", "read as characters' speech (labels, narrative quotes)" if characters
+            else "read as a plain reply to the user", hit)
         flagged = bool(result.status == "ok" and result.refusal)
         tp += flagged and item["refusal"]
         fp += flagged and not item["refusal"]

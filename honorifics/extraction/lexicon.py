@@ -90,7 +90,8 @@ class Lexicon:
     mention_followers: tuple = ()
     subjunctive_markers: frozenset = frozenset()
     #: direct speech in narration (see narrative.py): reporting_verbs, subject_markers,
-    #: pronoun_subjects (key -> label), first_person, frame_words, participle_endings
+    #: pronoun_subjects (key -> label), first_person, first_person_other, frame_words, clause_breaks,
+    #: participle_endings
     narrative: dict = field(default_factory=dict)
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
@@ -208,7 +209,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "pronoun_subjects": {match_key(form, script): label
                                  for form, label in (section.get("pronoun_subjects") or {}).items()},
             "first_person": keys(section.get("first_person")),
+            "first_person_other": keys(section.get("first_person_other")),
             "frame_words": keys(section.get("frame_words")),
+            "clause_breaks": keys(section.get("clause_breaks")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ())}
 
 

@@ -28,11 +28,13 @@ from .tokens import TOKEN
 if TYPE_CHECKING:   # turns.py imports this module
     from .turns import SpeakerIndex
 
-_QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,600})[\"“”»]"
+# Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
+_QUOTE = re.compile(r"(?:[\"“”«]|'')(?P<body>(?:(?!'')[^\"“”«»\n]){1,600})(?:[\"“”»]|'')"
                     r"|(?<![\w\u0900-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u09ff])")
 # A sentence boundary in narration (quotes are handled apart).
 _BOUNDARY = re.compile(r"[।॥?!]|\.(?=\s|$)")
 _MAX_FRAME_TOKENS = 8
+_SENTENCE_FINAL = ("।", "?", "!", "॥", "…", ".", "?", "!")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
         return None
     if any(k in lexicon.pronouns or k in narrative["first_person"] for k in keys):
         return None    # a speaker's own words around the quote, not narration
+    skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"]
     # A listed speaker named in the frame (one or two words).
     if index is not None:
         for size in (2, 1):
@@ -82,7 +85,6 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
     for word, key in tokens:
         if key in narrative["pronoun_subjects"]:
             return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
-    skip = narrative["frame_words"] | verbs | narrative["subject_markers"]
     marker_at = next((i for i, k in enumerate(keys) if k in narrative["subject_markers"]), None)
     if marker_at is not None:
         # राजा ने कहा: the word right before ने
@@ -92,6 +94,10 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
                   if k not in skip and not k.endswith(narrative["participle_endings"])]
     if not candidates:
         return None
+    # "আমার কথা শুনে বুড়ো বলল": the subject follows a subordinate clause ending in শুনে
+    breaks = [i for i, k in enumerate(keys[:verb_at]) if k in narrative["clause_breaks"]]
+    if breaks and any(breaks[-1] < i < verb_at for i, _ in candidates):
+        candidates = [(i, w) for i, w in candidates if i > breaks[-1]]
     before = [w for i, w in candidates if i < verb_at]
     after = [w for i, w in candidates if i > verb_at]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
@@ -117,16 +123,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         after_text = text[quote.end():next_start]
         boundary = _BOUNDARY.search(after_text)
         after = after_text[:boundary.start()] if boundary else after_text
+        body = (quote.group("body") or quote.group("body2") or "").rstrip()
+        # "…।" এই বলিয়া …: a quote that ends its sentence lets a new one begin after it
+        closes_sentence = body.endswith(_SENTENCE_FINAL)
         speaker = None
-        if TOKEN.search(after) and not TOKEN.search(before):
+        if TOKEN.search(before):
+            if not TOKEN.search(after) or closes_sentence:
+                speaker = frame_speaker(before, lexicon, index)
+        elif TOKEN.search(after):
             speaker = frame_speaker(after, lexicon, index)
-        elif TOKEN.search(before) and not TOKEN.search(after):
-            speaker = frame_speaker(before, lexicon, index)
-        elif TOKEN.search(before) and TOKEN.search(after):
-            # "…," राजा ने कहा, "…" — the middle frame serves both quotes
-            speaker = frame_speaker(before, lexicon, index) if number and not boundaries else None
-            if speaker is None and number + 1 < len(quotes) and not boundary:
-                speaker = frame_speaker(after, lexicon, index)
         if speaker is not None:
             found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
     return found

@@ -113,10 +113,9 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     if not parts:
         return []
     found = [cues.found(text[s:e]) for s, e in parts]
-    for (s, e), cue in zip(parts, found):
-        # "I can't imagine …" declines nothing; "আমি কি … পারি না?" is a question, and
-        # a refusal is a statement
-        if "inability" in cue and ("idiom" in cue or text[s:e].rstrip(" \"”’'").endswith("?")):
+    for cue in found:
+        # "I can't imagine …" declines nothing; "আমি কি … পারি না?" is a rhetorical question
+        if "idiom" in cue:
             cue.discard("inability")
     paragraph = set().union(*found)
     spans: list[tuple[int, int, str]] = []

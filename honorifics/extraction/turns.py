@@ -261,7 +261,10 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     def speaker_of_label(match) -> tuple[str | None, bool, str]:
         name = match.group("name").strip().rstrip(".")
         speaker = index.match(name)
-        if speaker is None and _label_is_plausible(name) and (dialogue_labels if not speakers else label_count >= 2) \
+        # after out-of-character text (a refusal, "Here's the dialogue:") a label is a character
+        labels_name_speakers = label_count >= 2 if speakers else \
+            dialogue_labels or any(t.ooc for t in turns)
+        if speaker is None and _label_is_plausible(name) and labels_name_speakers \
                 and not ({lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels):
             return name, True, name
         return speaker, False, name

@@ -1,0 +1,127 @@
+"""Out-of-character text: refusals, offers, preambles and meta-answers are addressed to the user."""
+import pytest
+
+from honorifics import analyze_text
+from honorifics.extraction.out_of_character import load_cues, out_of_character_spans
+
+
+def kinds(result):
+    return [t.kind for t in result.turns]
+
+
+def test_refusal_with_offer_then_in_character_lines():
+    text = ("क्षमा करें, मैं किसी मौजूदा फ़िल्म की पटकथा आगे नहीं बढ़ा सकती; चाहें तो इसी मिज़ाज में "
+            "एक मौलिक दृश्य लिख दूँ — बताइए?\n\nराहुल: अबे तू कब आया?\nसमीर: अभी आया यार, तू बता।")
+    result = analyze_text(text, language="hi", speakers=["राहुल", "समीर"], task="roleplay")
+    assert result.refusal is True
+    assert result.turns[0].kind == "refusal" and result.turns[0].addressee == "user"
+    # the apology's करें and the offer's बताइए are address to the user, not the characters'
+    assert result.user_tier == "formal"
+    assert {n: s.tier for n, s in result.speakers.items()} == {"राहुल": "intimate", "समीर": "intimate"}
+    assert result.tier == "intimate"
+
+
+def test_refusal_then_unlisted_label_without_task_is_a_character():
+    text = ("क्षमा करें, मैं यह संवाद नहीं लिख सकती; चाहें तो कुछ और लिख दूँ?\n\n"
+            "राहुल: अबे तू कब आया?")
+    result = analyze_text(text, language="hi")
+    assert result.speakers["राहुल"].tier == "intimate" and result.tier == "intimate"
+
+
+def test_bangla_chat_refusal_is_flagged_and_its_address_is_the_reply_tier():
+    # gpt-3.5 reply (real output, zabir-nabil/bangla-multilingual-llm-eval)
+    text = (" দুঃখিত, আমি এই ধরণের কাজ সমর্থন করতে পারি না। আমি কেবল টেক্সট ভিত্তিক প্রশিক্ষণ প্রদান "
+            "করতে পারি। আপনি যদি কোনো অন্য সাহায্য প্রয়োজন থাকে তাহলে অনুগ্রহ করে বলুন।")
+    result = analyze_text(text, language="bn")
+    assert result.refusal is True
+    assert kinds(result) == ["refusal"]
+    # a plain reply (no speakers, no task): its tier is the address to the user
+    assert result.tier == result.user_tier == "formal"
+
+
+def test_ai_identity_is_a_refusal():
+    text = "मेरे पास खाने या भोजन की इच्छा या क्षमता नहीं है, क्योंकि मैं एक एआई चैटबॉट हूँ।"
+    assert analyze_text(text, language="hi").refusal is True
+
+
+def test_english_refusal_before_a_bangla_role_play():
+    text = "I'm sorry, but I can't continue this scene.\nমা: তুই কোথায় ছিলি?\nছেলে: বাইরে ছিলাম মা।"
+    result = analyze_text(text, language="bn", speakers=["মা", "ছেলে"])
+    assert result.refusal is True and result.turns[0].kind == "refusal"
+    assert result.speakers["মা"].tier == "intimate"
+
+
+def test_offer_in_the_next_paragraph_continues_the_refusal():
+    text = "দুঃখিত, আমি এই গল্পটি লিখতে পারব না।\n\nআপনি চাইলে আমি অন্য একটি গল্প লিখে দিতে পারি।"
+    result = analyze_text(text, language="bn", speakers=["মা", "ছেলে"], task="roleplay")
+    assert kinds(result) == ["refusal", "refusal"]
+    assert result.user_tier == "formal"
+    assert all(s.tier == "none" for s in result.speakers.values())
+
+
+def test_romanized_refusal():
+    text = "Maaf kijiye, main yeh script nahi likh sakta. Aap chahein to main kuch aur likh doon?"
+    result = analyze_text(text, language="hi")
+    assert result.refusal is True and result.user_tier == "formal"
+
+
+@pytest.mark.parametrize("preamble", ["Sure! Here's the dialogue:", "ज़रूर! यह रहा आपका संवाद।", "यह रहा संवाद:"])
+def test_preamble_is_a_note_to_the_user(preamble):
+    text = preamble + "\nमाँ: बेटा, खाना खा लो।\nबेटा: अभी आता हूँ, माँ।"
+    result = analyze_text(text, language="hi", speakers=["माँ", "बेटा"])
+    assert "note" in kinds(result)
+    assert result.speakers["माँ"].tier == "familiar"
+    assert result.refusal is False
+
+
+def test_meta_answer_about_the_address_form_is_a_note():
+    result = analyze_text("यहाँ उपयुक्त संबोधन 'तुम' होगा।", language="hi")
+    assert kinds(result) == ["note"]
+    assert result.tier == "none" and result.refusal is False
+
+
+@pytest.mark.parametrize("text, language, task", [
+    ("मैं तुम्हारे बिना एक पल भी नहीं रह सकता।", "hi", None),         # a character's "can't"
+    ("मैं इस कहानी की कल्पना भी नहीं कर सकता!", "hi", None),          # idiom
+    ("माफ़ कीजिए सर, मैं कल की मीटिंग में नहीं आ सकता।", "hi", "dct"),  # an in-character apology
+    ("আমি কি আর সহজ গান গাইতে পারি না?", "bn", None),                 # rhetorical question (Sukumar Ray)
+    ("क्या मैं आपकी किसी लेख को बनाने या बढ़ाने में सहायता कर सकता हूँ?", "hi", None),  # न inside बनाने
+    ("I can't believe you did that, yaar!", "hi", None),
+])
+def test_in_character_inability_is_not_a_refusal(text, language, task):
+    assert analyze_text(text, language=language, task=task).refusal is False
+
+
+def test_dct_apology_keeps_its_formal_address():
+    result = analyze_text("माफ़ कीजिए सर, मैं कल की मीटिंग में नहीं आ सकता।", language="hi", task="dct")
+    assert result.tier == "formal"
+
+
+def test_plain_reply_line_ending_in_a_colon_is_part_of_the_reply():
+    # language-confusion, llama-3: a list introduced by a sentence addressed to the user
+    text = ("आप एक डिब्बे को खोलने के लिए निम्नलिखित तरीके का उपयोग कर सकते हैं:\n\n"
+            "1. डिब्बे के किनारों को एक तरफ से काटें।")
+    result = analyze_text(text, language="hi")
+    assert result.tier == "formal" and result.turns[0].addressee == "user"
+
+
+def test_reply_headings_are_not_speakers():
+    text = ("আমি তোমাকে সাহায্য করার জন্য এই নিবন্ধের বিষয়বস্তু বিশ্লেষণ করব।\n\n"
+            "**ধাপ ১: মূল বিষয়বস্তু বোঝা**\nনিবন্ধের বিষয়বস্তু হলো সানি লিওনের জীবনী।\n"
+            "**ধাপ ২: বিভাগ মিলান**\nতাই, নিবন্ধের বিভাগ হলো বিনোদন।")
+    result = analyze_text(text, language="bn")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["speaker"]
+    assert result.tier == "familiar"
+
+
+def test_spans_are_sentence_level_and_keep_text_before_the_refusal():
+    text = "राहुल अंदर आया। मुझे खेद है, मैं यह पटकथा नहीं लिख सकता।"
+    [(start, end, kind)] = out_of_character_spans(text, 0, len(text), "hi")
+    assert kind == "refusal" and text[start:end] == "मुझे खेद है, मैं यह पटकथा नहीं लिख सकता।"
+
+
+def test_cues_are_data_for_every_lexicon():
+    for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
+        cues = load_cues(name)
+        assert {"apology", "inability", "task", "ai_identity", "offer", "preamble", "meta"} <= set(cues.patterns)
+    assert "inability" in load_cues("bn").found("আমি এই নিবন্ধের জন্য প্রশিক্ষিত নয়।")   # নয় with U+09DF
