@@ -113,3 +113,24 @@ def test_real_bangla_literature_quotes_become_turns_and_narration_does_not(repo_
     # about half the frames are 3rd-person reporting clauses (the rest are 1st-person
     # narrators, long clauses, or no frame): measured 342/659
     assert attributed / total >= 0.5
+
+
+def test_frame_on_its_own_line_introduces_the_next_quote():
+    text = 'नेहा ने पूछा:\n"तुम अब तक जागे क्यों हो?"\nरोहन बोला:\n"नींद नहीं आ रही थी, आप सो जाइए।"'
+    result = analyze_text(text, language="hi")
+    assert speech_turns(result) == [("नेहा", "familiar"), ("रोहन", "formal")]
+    assert [t.kind for t in result.turns] == ["narration", "speech", "narration", "speech"]
+
+
+def test_bare_quotes_alternate_between_the_two_parties():
+    text = ('"तुम अब तक जागे क्यों हो?" नेहा ने पूछा।\n"नींद नहीं आ रही थी।"\n'
+            '"तो दूध पी लो।"\n"आप भी पीजिए न।"')
+    result = analyze_text(text, language="hi", speakers=["नेहा", "रोहन"])
+    assert [s for s, _ in speech_turns(result)] == ["नेहा", "रोहन", "नेहा", "रोहन"]
+    assert {n: s.tier for n, s in result.speakers.items()} == {"नेहा": "familiar", "रोहन": "formal"}
+
+
+def test_bare_quote_with_no_known_other_party_stays_unattributed():
+    text = 'রিনা বলল, "তুই কবে এলি?"\n"কাল রাতে।"'
+    result = analyze_text(text, language="bn")
+    assert speech_turns(result) == [("রিনা", "intimate")]

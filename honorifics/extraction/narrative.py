@@ -135,3 +135,30 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         if speaker is not None:
             found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
     return found
+
+
+def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of a paragraph that is nothing but one quote (closing punctuation allowed)."""
+    piece = text[start:end]
+    stripped = piece.strip()
+    if not stripped:
+        return None
+    offset = start + piece.index(stripped)
+    match = _QUOTE.match(text, offset, offset + len(stripped))
+    if match is None or text[match.end():offset + len(stripped)].strip(" ।.!?,—–-…"):
+        return None
+    return match.start(), match.end()
+
+
+def frame_line(line: str, lexicon: Lexicon, index: "SpeakerIndex | None" = None) -> tuple[str, bool] | None:
+    """A line that is only a reporting clause introducing the next line's quote.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_line("नेहा ने पूछा:", load_lexicon("hi"))
+    ('नेहा', True)
+    """
+    body = line.strip().strip("*_").strip()
+    if not lexicon.narrative or not body.endswith((":", "：", ",", "—", "–", "-")) or \
+            any(q in body for q in "\"“”«»‘’"):
+        return None
+    return frame_speaker(body.rstrip(":：,—–- "), lexicon, index)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from .lexicon import Lexicon
-from .narrative import narrative_quotes
+from .narrative import frame_line, narrative_quotes, whole_quote
 from .out_of_character import load_cues, out_of_character_spans
 from .tokens import TOKEN
 
@@ -285,8 +285,33 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         if position < span_end and text[position:span_end].strip():
             plain(position, span_end)
 
+    def narrative_turn(speaker: str, unlisted: bool, start: int, end: int) -> None:
+        turns.append(RawTurn(speaker, SPEECH, start, end, speech_segments(text, start, end, lexicon),
+                             unlisted=unlisted, narrative=True))
+        state["speech_seen"] = True
+
+    def unframed_speaker() -> tuple[str, bool] | None:
+        """A bare quote paragraph in a narrative: the other party of the last quote."""
+        said = [t for t in turns if t.kind == SPEECH]
+        if not said or not all(t.narrative for t in said):
+            return None
+        last = said[-1].speaker
+        for turn in reversed(said):
+            if turn.speaker != last:
+                return turn.speaker, turn.unlisted
+        others = [spec.name for spec in speakers if spec.name != last]
+        return (others[0], False) if len(speakers) == 2 and len(others) == 1 else None
+
     def plain(span_start: int, span_end: int) -> None:
         piece = text[span_start:span_end]
+        pending = state.pop("pending_frame", None)
+        quoted = whole_quote(text, span_start, span_end)
+        if quoted:
+            # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
+            speaker = pending or unframed_speaker()
+            if speaker:
+                narrative_turn(*speaker, *quoted)
+                return
         if piece.rstrip().endswith((":", "：")) and not reply_to_user:
             turns.append(RawTurn(None, NOTE, span_start, span_end))
             return
@@ -296,9 +321,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             for quote in quotes:
                 if quote.start > position and text[position:quote.start].strip():
                     turns.append(RawTurn(None, NARRATION, position, quote.start))
-                turns.append(RawTurn(quote.speaker, SPEECH, quote.start, quote.end,
-                                     speech_segments(text, quote.start, quote.end, lexicon),
-                                     unlisted=quote.unlisted, narrative=True))
+                narrative_turn(quote.speaker, quote.unlisted, quote.start, quote.end)
                 position = quote.end
             if position < span_end and text[position:span_end].strip():
                 turns.append(RawTurn(None, NARRATION, position, span_end))
@@ -323,6 +346,14 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             continue
         if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
+            continue
+        # a frame line's speaker waits for the very next line only
+        state["pending_frame"] = state.pop("frame", None)
+        framed = frame_line(line, lexicon, index)
+        if framed:
+            # "राजा ने कहा:" on its own line: narration whose quote follows
+            turns.append(RawTurn(None, NARRATION, line_start, line_end))
+            state["frame"] = framed
             continue
         if match:
             speaker, unlisted, name = speaker_of_label(match)
