@@ -125,3 +125,34 @@ def test_cues_are_data_for_every_lexicon():
         cues = load_cues(name)
         assert {"apology", "inability", "task", "ai_identity", "offer", "preamble", "meta"} <= set(cues.patterns)
     assert "inability" in load_cues("bn").found("আমি এই নিবন্ধের জন্য প্রশিক্ষিত নয়।")   # নয় with U+09DF
+
+
+@pytest.mark.parametrize("text, language, task", [
+    # a clerk declining in a DCT answer: "help" counts only in a plain reply to the user
+    ("माफ़ कीजिए सर, मैं इसमें आपकी कोई मदद नहीं कर सकता। मैनेजर से बात कीजिए।", "hi", "dct"),
+    # a mother in a role-play: कहानी is a weak task word, सुना is not writing
+    ("मैं तुम्हें अभी कहानी नहीं सुना सकती, चुपचाप सो जाओ।", "hi", "roleplay"),
+])
+def test_in_character_refusals_of_characters_are_speech(text, language, task):
+    result = analyze_text(text, language=language, task=task)
+    assert result.refusal is False and result.tier in ("formal", "familiar")
+
+
+def test_writing_a_story_or_citing_a_policy_is_a_refusal_in_a_role_play():
+    story = analyze_text("I'm sorry, but I can't continue this story.", language="hi", task="roleplay")
+    assert story.refusal is True
+    policy = analyze_text("माफ़ कीजिए, यह अनुरोध मेरी नीति के ख़िलाफ़ है।\nराहुल: तू कहाँ है?",
+                          language="hi", speakers=["राहुल", "समीर"])
+    assert policy.refusal is True and policy.speakers["राहुल"].tier == "intimate"
+
+
+@pytest.mark.parametrize("text, language, speakers", [
+    ("राहुल: अबे तू कहाँ था?\nसमीर: घर पर था यार।\n\nमुझे उम्मीद है कि आपको यह संवाद पसंद आया होगा।",
+     "hi", ["राहुल", "समीर"]),
+    ("মা: তুই কোথায় ছিলি?\nছেলে: বাইরে ছিলাম মা।\n\nআশা করি এই সংলাপটি আপনার ভালো লেগেছে।", "bn", ["মা", "ছেলে"]),
+])
+def test_closing_note_after_a_dialogue_is_not_the_last_speakers_line(text, language, speakers):
+    result = analyze_text(text, language=language, speakers=speakers)
+    assert result.turns[-1].kind == "note" and result.turns[-1].addressee == "user"
+    assert result.speakers[speakers[1]].tier == "none"     # not the note's formal आपको/আপনার
+    assert result.user_tier == "formal" and result.refusal is False

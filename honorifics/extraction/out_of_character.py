@@ -31,7 +31,8 @@ import yaml
 
 from ..model import NOTE, REFUSAL
 
-CUE_CLASSES = ("apology", "inability", "task", "ai_identity", "help", "offer", "preamble", "meta", "idiom")
+CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
+               "meta", "closing", "idiom")
 _LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
 # A sentence ends at a danda, ?, !, a full stop before a space, or a colon
 # before a space (a preamble "यह रहा संवाद:" is a sentence of its own).
@@ -121,22 +122,25 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     spans: list[tuple[int, int, str]] = []
     for number, ((s, e), cue) in enumerate(zip(parts, found)):
         sentence = text[s:e]
-        refusal = "ai_identity" in cue or (
+        # a character may say "मैं तुम्हें कहानी नहीं सुना सकती"; only in a plain
+        # reply do weaker task words, offers of help and apologies decide
+        context = {"task", "ai_identity"} | ({"material", "help", "apology"} if reply_to_user else set())
+        writes_material = {"material", "writing"} <= cue   # "এই গল্পটি লিখতে পারব না"
+        refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
-                paragraph & {"task", "help", "ai_identity"}
-                or (reply_to_user and "apology" in paragraph)
+                paragraph & context or writes_material
                 or (not latin_record and cues.english_inability(sentence))))
         if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
             refusal = True
         if refusal:
             first = number
             # an apology opener of its own just before ("क्षमा करें! …") belongs to it
-            while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task"}:
+            while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task", "material"}:
                 first -= 1
             spans.append((parts[first][0], parts[-1][1], REFUSAL))
             return _merge(spans)
         if "meta" in cue or ("preamble" in cue and (sentence.endswith((":", "：")) or "task" in cue)) \
-                or ({"offer", "task"} <= cue):
+                or (cue & {"offer", "closing"} and cue & {"task", "material"}):
             spans.append((s, e, NOTE))
     return _merge(spans)
 
