@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.evidence import extract_evidence
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
-from .extraction.tokens import TOKEN
+from .extraction.tokens import TOKEN, WORD_CHARACTERS
 from .extraction.turns import SpeakerIndex, split_turns
 from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
@@ -29,6 +30,8 @@ from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, Recor
 from .tiers import MIXED, NONE, RANK, parse_tiers, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
+# a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
+_VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
 
 
 def tier_of(tiers: Iterable[str]) -> str:
@@ -277,9 +280,13 @@ class Analyzer:
                 if found.third_person:
                     forms = ", ".join(e.text for e in found.third_person)
                     warnings.append(f"turn {number}: {forms} read as respectful 3rd person, not address")
-                if raw.kind == SPEECH and found.nominal_address:
-                    vocatives[number] = index.mentioned_in(
-                        [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)])
+                if raw.kind == SPEECH:
+                    # vocatives: address terms, and listed names set off by a comma or "!"
+                    # ("अबे विक्की, तू …")
+                    keys = [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)]
+                    keys += [lexicon.key(m.group()) for m in _VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
+                    if keys:
+                        vocatives[number] = index.mentioned_in(keys)
             turns.append(turn)
 
         listed = [spec.name for spec in specs]

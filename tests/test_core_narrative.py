@@ -134,3 +134,18 @@ def test_bare_quote_with_no_known_other_party_stays_unattributed():
     text = 'রিনা বলল, "তুই কবে এলি?"\n"কাল রাতে।"'
     result = analyze_text(text, language="bn")
     assert speech_turns(result) == [("রিনা", "intimate")]
+
+
+def test_continuation_in_narrative_prose_with_aliases_beats_and_vocatives():
+    text = ("सलमान ने चाय का कप नीचे रखा और मुस्कुराया।\n"
+            "\"अबे विक्की, तू फिर से वही पुरानी बात लेकर बैठ गया?\" सलमान ने कहा।\n"
+            "विक्की ने उसकी तरफ़ देखा। \"यार, एक खिलाड़ी कम है। तू आ जा ना इस बार।\"\n"
+            "\"देख, अब्बू दुकान पर अकेले नहीं संभाल पाएँगे,\" सल्लू बोला, \"पर मैं कोशिश करूँगा।\"\n"
+            "चाचा जी पास से गुज़रे और बोले, \"बेटा, तुम दोनों फिर से क्रिकेट की बातें कर रहे हो?\"")
+    speakers = [{"name": "विक्की", "aliases": ["विकी"]}, {"name": "सलमान", "aliases": ["सल्लू"]}]
+    result = analyze_text(text, language="hi", task="continuation", speakers=speakers)
+    assert {n: (s.tier, s.addressee) for n, s in result.speakers.items()} == {
+        "विक्की": ("intimate", "सलमान"),       # the action beat "विक्की ने … देखा।" names the speaker
+        "सलमान": ("intimate", "विक्की"),       # alias सल्लू; the vocative "विक्की," names the addressee
+        "चाचा": ("familiar", "सलमान")}          # an unlisted speaker named as written
+    assert not any(t.evidence for t in result.turns if t.kind == "narration")

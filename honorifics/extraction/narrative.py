@@ -104,6 +104,17 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
     return (before[0] if before else after[0]), True
 
 
+def _beat_speaker(sentence: str, index: "SpeakerIndex") -> tuple[str, bool] | None:
+    """A listed speaker named by the first word(s) of a narration sentence."""
+    words = TOKEN.findall(sentence)[:2]
+    for size in (2, 1):
+        if len(words) >= size:
+            found = index.match(" ".join(words[:size]))
+            if found:
+                return found, False
+    return None
+
+
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                      index: "SpeakerIndex | None" = None) -> list[NarrativeQuote]:
     """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames."""
@@ -132,6 +143,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 speaker = frame_speaker(before, lexicon, index)
         elif TOKEN.search(after):
             speaker = frame_speaker(after, lexicon, index)
+        if speaker is None and index is not None and not TOKEN.search(before) \
+                and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
+            # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the sentence just
+            # before the quote opens with a listed speaker, who then speaks
+            start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
+            speaker = _beat_speaker(before_text[start_of_previous:boundaries[-1].start()], index)
         if speaker is not None:
             found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
     return found
