@@ -284,7 +284,8 @@ class Analyzer:
                     # vocatives: address terms, and listed names set off by a comma or "!"
                     # ("अबे विक्की, तू …")
                     keys = [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)]
-                    keys += [lexicon.key(m.group()) for m in _VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
+                    if specs:   # only listed speakers can be found by name
+                        keys += [lexicon.key(m.group()) for m in _VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
                     if keys:
                         vocatives[number] = index.mentioned_in(keys)
             turns.append(turn)

@@ -33,6 +33,8 @@ from ..model import NOTE, REFUSAL
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom")
+_TRIGGERS = ("inability", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
+_LATIN = re.compile("[A-Za-z]")
 _LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
 # A sentence ends at a danda, ?, !, a full stop before a space, or a colon
 # before a space (a preamble "यह रहा संवाद:" is a sentence of its own).
@@ -46,7 +48,7 @@ class Cues:
 
     def found(self, sentence: str) -> set[str]:
         sentence = unicodedata.normalize("NFD", sentence)
-        return {name for name, pattern in self.patterns.items() if pattern.search(sentence)}
+        return {name for name in CUE_CLASSES if self.patterns[name].search(sentence)}
 
     def english_inability(self, sentence: str) -> bool:
         return self.patterns["english_inability"].search(sentence) is not None
@@ -72,6 +74,12 @@ def load_cues(lexicon_name: str) -> Cues:
     shared, own = data.get("all") or {}, data.get(lexicon_name) or {}
     patterns = {name: _compile([*(shared.get(name) or ()), *(own.get(name) or ())]) for name in CUE_CLASSES}
     patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
+    # the classes that can start a span (see out_of_character_spans), as one regex
+    # (the shared English cues are searched only in paragraphs with Latin letters)
+    patterns["trigger"] = _compile([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
+                                   or ["(?!)"])
+    patterns["trigger_shared"] = _compile([fragment for name in _TRIGGERS for fragment in shared.get(name) or ()]
+                                          or ["(?!)"])
     return Cues(patterns)
 
 
@@ -110,6 +118,11 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     []
     """
     cues = load_cues(lexicon_name)
+    # one search decides for most paragraphs: nothing that could open an OOC span
+    paragraph_text = unicodedata.normalize("NFD", text[start:end])
+    if cues.patterns["trigger"].search(paragraph_text) is None and (
+            _LATIN.search(paragraph_text) is None or cues.patterns["trigger_shared"].search(paragraph_text) is None):
+        return []
     parts = sentences(text, start, end)
     if not parts:
         return []

@@ -10,11 +10,16 @@ Handles the formats LLMs produce::
     (दोनों गले मिलते हैं)  *smiles*       stage directions: narration
     **दृश्य:** हॉस्टल का कमरा            scene labels: narration
     (Note: …) / Here's a polite way …:    notes about the text: not speech
+    "तुम कब आए?" नेहा ने पूछा।            a quote in a narrative frame: नेहा's turn
+                                         (narrative.py); the narration is no one's
+    क्षमा करें, मैं यह पटकथा नहीं …        out-of-character text: a refusal/note turn
+                                         addressed to the user (out_of_character.py)
 
-A record without speaker labels (a DCT answer) is one utterance by the
-default speaker. Inside a speech turn, inline stage directions, quoted
-third-party speech ("बॉस ने कहा 'आप कल से …'") and quoted mentions of a
-pronoun ('आप' करके) are cut out of the segments that count as speech.
+A record without speaker labels or narrative quotes (a DCT answer, a chat
+reply) is one utterance by the default speaker. Inside a speech turn, inline
+stage directions, quoted third-party speech ("बॉस ने कहा 'आप कल से …'") and
+quoted mentions of a pronoun ('आप' करके) are cut out of the segments that
+count as speech.
 """
 from __future__ import annotations
 
