@@ -156,3 +156,16 @@ def test_closing_note_after_a_dialogue_is_not_the_last_speakers_line(text, langu
     assert result.turns[-1].kind == "note" and result.turns[-1].addressee == "user"
     assert result.speakers[speakers[1]].tier == "none"     # not the note's formal आपको/আপনার
     assert result.user_tier == "formal" and result.refusal is False
+
+
+@pytest.mark.parametrize("text, language, speakers", [
+    ("राहुल: अबे तू कहाँ था?\nसमीर: घर पर था यार।\nक्या आप चाहेंगे कि मैं इस संवाद को और औपचारिक बना दूँ?",
+     "hi", ["राहुल", "समीर"]),
+    ("মা: তুই কোথায় ছিলি?\nছেলে: বাইরে ছিলাম মা।\nআপনি কি চান আমি সংলাপটি আরও লম্বা করি?", "bn", ["মা", "ছেলে"]),
+    ("Rahul: abe tu kahan tha?\nSameer: ghar pe tha yaar.\nShould I make the dialogue more formal?",
+     "hi", ["Rahul", "Sameer"]),
+])
+def test_question_to_the_user_about_the_task_is_a_note(text, language, speakers):
+    result = analyze_text(text, language=language, speakers=speakers)
+    assert result.turns[-1].kind == "note" and result.turns[-1].addressee == "user"
+    assert result.speakers[speakers[1]].tier == "none"
