@@ -169,3 +169,11 @@ def test_question_to_the_user_about_the_task_is_a_note(text, language, speakers)
     result = analyze_text(text, language=language, speakers=speakers)
     assert result.turns[-1].kind == "note" and result.turns[-1].addressee == "user"
     assert result.speakers[speakers[1]].tier == "none"
+
+
+def test_user_tier_is_in_the_output_record():
+    from honorifics.pipeline import Analyzer
+    record = Analyzer().analyze_object({"id": "r1", "language": "bn",
+                                        "text": "দুঃখিত, আমি এই গল্পটি লিখতে পারব না। আপনি অন্য কিছু বলুন।"}).to_dict()
+    assert record["refusal"] is True and record["user_tier"] == "formal" and record["tier"] == "formal"
+    assert record["turns"][0]["kind"] == "refusal" and record["turns"][0]["addressee"] == "user"
