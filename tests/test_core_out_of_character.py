@@ -177,3 +177,24 @@ def test_user_tier_is_in_the_output_record():
                                         "text": "দুঃখিত, আমি এই গল্পটি লিখতে পারব না। আপনি অন্য কিছু বলুন।"}).to_dict()
     assert record["refusal"] is True and record["user_tier"] == "formal" and record["tier"] == "formal"
     assert record["turns"][0]["kind"] == "refusal" and record["turns"][0]["addressee"] == "user"
+
+
+@pytest.mark.parametrize("text, language", [
+    ("मुझे क्षमा करें, लेकिन मैं इस अनुरोध में सहायता नहीं कर सकता।", "hi"),
+    ("एक AI के रूप में, मेरी कोई निजी राय नहीं है।", "hi"),
+    ("यह अनुरोध मेरे दिशानिर्देशों का उल्लंघन करता है।", "hi"),
+    ("मैं ऐसा कोई संवाद नहीं लिखूँगा जिसमें गाली-गलौज हो।", "hi"),
+    ("আমি দুঃখিত, কিন্তু আমি এই অনুরোধটি পূরণ করতে পারব না।", "bn"),
+    ("একজন এআই সহকারী হিসেবে আমি এই চরিত্রে অভিনয় করতে পারব না।", "bn"),
+    ("Maaf kijiye, lekin main is request mein madad nahi kar sakta.", "hi"),
+])
+def test_common_refusal_wordings_inside_a_role_play(text, language):
+    assert analyze_text(text, language=language, task="roleplay").refusal is True
+
+
+@pytest.mark.parametrize("text", [
+    "मैं आज खाना नहीं बनाऊँगी, तुम बाहर से मँगा लो।",
+    "मेरी नीति है कि मैं उधार नहीं देता, भाई साहब।",
+])
+def test_a_characters_will_not_is_not_a_refusal(text):
+    assert analyze_text(text, language="hi", task="roleplay").refusal is False
