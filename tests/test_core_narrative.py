@@ -149,3 +149,14 @@ def test_continuation_in_narrative_prose_with_aliases_beats_and_vocatives():
         "सलमान": ("intimate", "विक्की"),       # alias सल्लू; the vocative "विक्की," names the addressee
         "चाचा": ("familiar", "सलमान")}          # an unlisted speaker named as written
     assert not any(t.evidence for t in result.turns if t.kind == "narration")
+
+
+@pytest.mark.parametrize("text, tier", [
+    ("बॉस ने कहा था 'आप कल से मत आना'।", "none"),          # pluperfect: reported; a danda after the quote
+    ("आप भी कोशिश करें। जैसा कि गांधीजी ने कहा, 'तुम वह बदलाव बनो जो दुनिया में देखना चाहते हो।'",
+     "formal"),                                               # "as X said": a quotation in a reply
+])
+def test_reported_speech_and_quotations_are_not_narrative_turns(text, tier):
+    result = analyze_text(text, language="hi")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["speaker"]
+    assert result.tier == tier

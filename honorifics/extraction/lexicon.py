@@ -90,7 +90,7 @@ class Lexicon:
     mention_followers: tuple = ()
     subjunctive_markers: frozenset = frozenset()
     #: direct speech in narration (see narrative.py): reporting_verbs, subject_markers,
-    #: pronoun_subjects (key -> label), first_person, first_person_other, frame_words, clause_breaks,
+    #: pronoun_subjects (key -> label), first_person, first_person_other, frame_words, clause_breaks, reported_markers,
     #: participle_endings
     narrative: dict = field(default_factory=dict)
     #: built once from the fields above (see build_lexicon)
@@ -212,6 +212,7 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "first_person_other": keys(section.get("first_person_other")),
             "frame_words": keys(section.get("frame_words")),
             "clause_breaks": keys(section.get("clause_breaks")),
+            "reported_markers": keys(section.get("reported_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ())}
 
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:   # turns.py imports this module
 
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
 _QUOTE = re.compile(r"(?:[\"“”«]|'')(?P<body>(?:(?!'')[^\"“”«»\n]){1,600})(?:[\"“”»]|'')"
-                    r"|(?<![\w\u0900-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u09ff])")
+                    r"|(?<![\w\u0900-\u0963\u0966-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u0963\u0966-\u09ff])")
 # A sentence boundary in narration (quotes are handled apart).
 _BOUNDARY = re.compile(r"[।॥?!]|\.(?=\s|$)")
 _MAX_FRAME_TOKENS = 8
@@ -71,6 +71,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
         return None
     if any(k in lexicon.pronouns or k in narrative["first_person"] for k in keys):
         return None    # a speaker's own words around the quote, not narration
+    if any(k in narrative["reported_markers"] for k in keys):
+        return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"]
     # A listed speaker named in the frame (one or two words).
     if index is not None:
