@@ -39,6 +39,9 @@ class Evidence:
     rule: str            # which lexicon entry or rule decided it
     confidence: float
     case: str | None = None   # nominative, ergative, dative, genitive, oblique
+    #: other tiers this form is also used with (खा लेना: familiar, also said
+    #: with तू): it never conflicts with evidence of those tiers
+    also_fits: tuple = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"text": self.text, "start": self.start, "end": self.end, "kind": self.kind,
@@ -46,6 +49,8 @@ class Evidence:
                "confidence": self.confidence}
         if self.case:
             out["case"] = self.case
+        if self.also_fits:
+            out["also_fits"] = list(self.also_fits)
         return out
 
 

@@ -42,6 +42,33 @@ def tier_of(tiers: Iterable[str]) -> str:
     return distinct.pop() if len(distinct) == 1 else MIXED
 
 
+def evidence_tiers(evidence: Iterable[Evidence]) -> list[str]:
+    """The tier each item shows, with flexible forms taking a tier they also fit.
+
+    A Hindi infinitive imperative (खा लेना) is ``familiar`` but also said with
+    तू: next to तू evidence it reads ``intimate`` instead of making the
+    speaker ``mixed``.
+
+    >>> tu = Evidence("तू", 0, 2, "pronoun", "intimate", "lexicon", "hi.pronoun", 0.98)
+    >>> lena = Evidence("लेना", 9, 13, "verb", "familiar", "morphology", "hi.verb", 0.8,
+    ...                 also_fits=("intimate",))
+    >>> evidence_tiers([tu, lena])
+    ['intimate', 'intimate']
+    >>> evidence_tiers([lena])
+    ['familiar']
+    """
+    items = list(evidence)
+    fixed = {e.tier for e in items if not e.also_fits}
+    tiers = []
+    for item in items:
+        if item.also_fits and item.tier not in fixed:
+            fitting = [t for t in item.also_fits if t in fixed]
+            tiers.append(fitting[0] if len(fitting) == 1 else item.tier)
+        else:
+            tiers.append(item.tier)
+    return tiers
+
+
 def _ordered(tiers: Iterable[str]) -> list[str]:
     return sorted(set(tiers), key=lambda t: RANK.get(t, 9))
 
@@ -276,7 +303,7 @@ class Analyzer:
                 turn.evidence = found.evidence
                 turn.agreement = found.agreement
                 turn.nominal_address = found.nominal_address
-                turn.tier = tier_of(e.tier for e in found.evidence)
+                turn.tier = tier_of(evidence_tiers(found.evidence))
                 if found.third_person:
                     forms = ", ".join(e.text for e in found.third_person)
                     warnings.append(f"turn {number}: {forms} read as respectful 3rd person, not address")
@@ -311,7 +338,7 @@ class Analyzer:
             task=context.task, scenario_id=record.scenario_id,
             speakers=speakers, turns=turns,
             avoidance=all(s.tier == NONE for s in speakers.values()),
-            user_tier=tier_of(e.tier for t in turns if t.addressee == USER for e in t.evidence),
+            user_tier=tier_of(evidence_tiers(e for t in turns if t.addressee == USER for e in t.evidence)),
             refusal=any(t.kind == REFUSAL for t in turns),
             agreement_errors=sum(1 for p in pairs if not p.ok), agreement_pairs=len(pairs),
             nominal_address=[n for t in speech for n in t.nominal_address],
@@ -374,7 +401,7 @@ class Analyzer:
             addressee = addressees.most_common(1)[0][0] if addressees else \
                 next((n for n in names if n != name), None)
             toward = [t for t in own if t.addressee in (addressee, None)]
-            tiers = [e.tier for t in toward for e in t.evidence]
+            tiers = evidence_tiers(e for t in toward for e in t.evidence)
             sources = {("classifier" if e.source == "classifier" else "rules") for t in toward for e in t.evidence}
             tier = tier_of(tiers)
             out[name] = SpeakerResult(
@@ -404,7 +431,7 @@ class Analyzer:
         active = [s for s in speakers.values() if s.turns]
         if len(active) <= 1:
             return active[0].tier if active else (next(iter(speakers.values())).tier if speakers else NONE)
-        counts = Counter(e.tier for t in speech for e in t.evidence)
+        counts = Counter(evidence_tiers(e for t in speech for e in t.evidence))
         if not counts:
             return NONE
         ranked = counts.most_common()

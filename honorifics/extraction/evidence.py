@@ -20,8 +20,10 @@ from .tokens import Token, tokenize
 
 #: Confidence of evidence by how it was found.
 CONFIDENCE = {"pronoun": 0.98, "always": 0.9, "clause_final": 0.8, "after_participle": 0.8,
-              "imperative": 0.75, "no_third_person": 0.7, "subjectless_clause_final": 0.6}
+              "imperative": 0.75, "no_third_person": 0.7, "subjectless_clause_final": 0.6,
+              "clause_final_no_third_person": 0.75, "compound_clause_final": 0.7}
 _VOCATIVE_PUNCTUATION = (",", "!", "،")
+_LIST_COMMAS = (",", "،")
 
 
 @dataclass(slots=True)
@@ -151,7 +153,71 @@ class _Utterance:
                 return False
             if previous in lexicon.first_person_pronouns or previous in lexicon.third_person_pronouns:
                 return False
-        return True
+        return not self.noun_context(i)
+
+    def noun_context(self, i: int) -> bool:
+        """Is the verb-looking word at i used as a noun or a name?
+
+        After a genitive, determiner, adjective or title (उसकी सोच,
+        सकारात्मक सोच, একটি ভাল জিনিস, প্রধানমন্ত্রী শেখ হাসিনা), before a
+        postposition (दौड़ में), before "or" and a non-verb (ভাব বা বক্তব্য),
+        or an item of a comma list of nouns (दौड़, छलांग, फेंक या फिर).
+        """
+        lexicon = self.lexicon
+        k = self.previous_in_clause(i)
+        if k is not None:
+            previous = self.tokens[k].key
+            if previous in lexicon.noun_before or (
+                    lexicon.noun_before_suffixes and previous.endswith(lexicon.noun_before_suffixes)):
+                return True
+        j = self.next_in_clause(i)
+        if j is not None:
+            following = self.tokens[j].key
+            if following in lexicon.noun_after:
+                return True
+            if following in lexicon.alternative_coordinators:
+                m = self.next_in_clause(j)
+                if m is not None and self.reading[m] is None and not self.pronoun[m]:
+                    return True
+        return bool(lexicon.list_coordinators) and self.in_noun_list(i)
+
+    def in_noun_list(self, i: int) -> bool:
+        """Is token i one item of "A, B, C या D" where some item is not a verb?"""
+        tokens = self.tokens
+        coordinators = self.lexicon.list_coordinators
+
+        def single_item(k: int) -> bool:     # a one-word item: a boundary before, a comma after
+            return (k == 0 or tokens[k].clause_start) and tokens[k].after in _LIST_COMMAS
+
+        first = i
+        while first > 0 and single_item(first - 1) and not tokens[first].sentence_start:
+            first -= 1
+        items = [first]
+        last = first
+        while single_item(last) and last + 1 < len(tokens) and not tokens[last + 1].sentence_start \
+                and tokens[last + 1].key not in coordinators:
+            last += 1
+            items.append(last)
+        closed = (last + 1 < len(tokens) and tokens[last + 1].key in coordinators
+                  and not tokens[last].after)
+        if not closed or len(items) < 2 or i not in items:
+            return False
+        return any(self.reading[k] is None and not self.pronoun[k] for k in items)
+
+    def first_person_subject_before(self, i: int) -> bool:
+        """A 1st-person subject earlier in the clause (मैं आपसे अनुरोध कर…, আমি … বলতে পারেন):
+        the verb at i is its verb, not the addressee's. A complementizer (कि, যে) or a
+        verb in between (আমি কী করব বল?) ends the subject's reach."""
+        lexicon = self.lexicon
+        for j in reversed(self.clause_members[self.clause[i]]):
+            if j >= i:
+                continue
+            key = self.tokens[j].key
+            if key in lexicon.complementizers or self.reading[j] is not None:
+                return False
+            if key in lexicon.first_person_pronouns:
+                return True
+        return False
 
     def in_subjunctive_clause(self, i: int) -> bool:
         markers = self.lexicon.subjunctive_markers
@@ -197,8 +263,19 @@ class _Utterance:
         when = reading.when
         if when == "always":
             return True
+        if self.first_person_subject_before(i):
+            return False
         if when == "clause_final":
-            return self.at_clause_end(i) or self.after_verb(i)
+            return (self.at_clause_end(i) or self.after_verb(i)) and not self.noun_context(i)
+        if when == "clause_final_no_third_person":
+            return ((self.at_clause_end(i) or self.after_verb(i)) and not self.noun_context(i)
+                    and not self.third_person_sentence(i))
+        if when == "compound_clause_final":
+            k = self.previous_in_clause(i)
+            return (k is not None and self.at_clause_end(i)
+                    and (self.tokens[k].key in self.lexicon.bare_stems
+                         or self.tokens[k].key in self.lexicon.infinitive_cues
+                         or self.tokens[i].key in self.lexicon.request_infinitives))
         if when == "imperative":
             return self.imperative_position(i)
         if when == "after_participle":
@@ -209,9 +286,12 @@ class _Utterance:
             # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request),
             # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
             markers = self.lexicon.request_markers
+            reflexives = self.lexicon.reflexive_request_markers
+            sentence = [j for j in range(len(self.tokens)) if self.sentence[j] == self.sentence[i]]
+            has_pronoun = any(self.pronoun[j] for j in sentence)
             return (self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
-                    and any(self.sentence[j] == self.sentence[i] and t.key in markers
-                            for j, t in enumerate(self.tokens)))
+                    and any(self.tokens[j].key in markers
+                            or (not has_pronoun and self.tokens[j].key in reflexives) for j in sentence))
         return False
 
     def can_agree(self, i: int) -> bool:
@@ -222,7 +302,7 @@ class _Utterance:
         when = reading.when
         if when == "imperative":
             return self.imperative_position(i)
-        if when == "clause_final":
+        if when in ("clause_final", "clause_final_no_third_person", "compound_clause_final"):
             return self.at_clause_end(i) or self.after_verb(i)
         if when == "after_participle":
             return self.after_participle(i) or self.at_clause_end(i)
@@ -231,9 +311,11 @@ class _Utterance:
 
 
 def _evidence(token: Token, kind: str, tier: str, source: str, rule: str, confidence: float,
-              case: str | None = None, end: int | None = None, text: str | None = None) -> Evidence:
+              case: str | None = None, end: int | None = None, text: str | None = None,
+              also_fits: tuple = ()) -> Evidence:
     return Evidence(text if text is not None else token.text, token.start,
-                    end if end is not None else token.end, kind, tier, source, rule, confidence, case)
+                    end if end is not None else token.end, kind, tier, source, rule, confidence, case,
+                    tuple(t for t in also_fits if t != tier))
 
 
 def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexicon,
@@ -295,7 +377,8 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         under_subject.add(verb_index)
         verb_tier = reading.evidence or next(iter(sorted(reading.agrees)))
         verb = _evidence(tokens[verb_index], VERB, verb_tier, "morphology",
-                         f"{lexicon.name}.verb.{reading.rule}", CONFIDENCE.get(reading.when, 0.7))
+                         f"{lexicon.name}.verb.{reading.rule}", CONFIDENCE.get(reading.when, 0.7),
+                         also_fits=reading.also_fits)
         result.agreement.append(AgreementPair(item, verb, item.tier in reading.agrees))
 
     # Verbs that show a tier on their own (pro-drop).
@@ -306,7 +389,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         reading = u.reading[i]
         verb_evidence.append(_evidence(tokens[i], VERB, reading.evidence, "morphology",
                                        f"{lexicon.name}.verb.{reading.rule}",
-                                       CONFIDENCE.get(reading.when, 0.7)))
+                                       CONFIDENCE.get(reading.when, 0.7), also_fits=reading.also_fits))
 
     _defer_ambiguous_verbs(u, verb_evidence, pronoun_evidence)
     result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)
@@ -330,7 +413,8 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
         if len(fitting) == 1:
             tier = next(iter(fitting))
             verbs[index] = Evidence(item.text, item.start, item.end, item.kind, tier, item.source,
-                                    item.rule + "+context", item.confidence * 0.9, item.case)
+                                    item.rule + "+context", item.confidence * 0.9, item.case,
+                                    tuple(t for t in reading.also_fits if t != tier))
 
 
 def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
@@ -352,7 +436,8 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         tiers = {pronouns[i].tier for i in members if i in pronouns}
         has_verb = any(u.reading[i] is not None for i in members)
         if chain and tiers == {"formal"} and not any(
-                u.reading[i] is not None and u.reading[i].evidence not in (None, "formal") for i in members):
+                u.reading[i] is not None and u.reading[i].evidence not in (None, "formal") and u.counts_alone(i)
+                for i in members):
             for i in members:
                 if i in pronouns:
                     result.third_person.append(pronouns.pop(i))

@@ -15,7 +15,8 @@ import yaml
 from .normalize import match_key
 
 CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
-              "imperative", "no_third_person", "subjectless_clause_final"}
+              "imperative", "no_third_person", "subjectless_clause_final",
+              "clause_final_no_third_person", "compound_clause_final"}
 
 
 class LexiconError(ValueError):
@@ -28,12 +29,16 @@ class VerbReading:
 
     ``evidence``: the tier the form shows alone (None: never alone);
     ``agrees``: tiers of a nominative subject it agrees with;
-    ``when``: the condition for counting it alone (see hi.yaml).
+    ``when``: the condition for counting it alone (see hi.yaml);
+    ``also_fits``: other tiers the form is also used with (the Hindi
+    infinitive imperative खा लेना is तुम-level but also said with तू), so it
+    never conflicts with evidence of those tiers.
     """
     evidence: str | None
     agrees: frozenset
     when: str
     rule: str
+    also_fits: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,23 @@ class Lexicon:
     #: pronoun_subjects (key -> label), first_person, first_person_other, frame_words, clause_breaks, reported_markers,
     #: participle_endings
     narrative: dict = field(default_factory=dict)
+    #: words around a verb-looking word that make it a noun or name (see hi.yaml `noun_context`)
+    noun_before: frozenset = frozenset()
+    noun_before_suffixes: tuple = ()
+    noun_after: frozenset = frozenset()
+    #: "or" words: a stem followed by "or" and a non-verb is a noun (ভাব বা বক্তব্য)
+    alternative_coordinators: frozenset = frozenset()
+    #: words that close a comma list (दौड़, छलांग, फेंक या …)
+    list_coordinators: frozenset = frozenset()
+    #: a 1st-person subject before these does not reach the verbs after them (मैं चाहता हूँ कि …)
+    complementizers: frozenset = frozenset()
+    #: words before a clause-final infinitive that make it a request (मत, ध्यान)
+    infinitive_cues: frozenset = frozenset()
+    request_infinitives: frozenset = frozenset()
+    #: अपना/अपने: a request marker only when no 2nd-person pronoun is in the sentence
+    reflexive_request_markers: frozenset = frozenset()
+    #: clitics a pronoun may carry in the same word (আপনারও, তোমাকেই)
+    pronoun_clitics: tuple = ()
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
     _verb_cache: dict = field(default_factory=dict)
@@ -105,11 +127,20 @@ class Lexicon:
         """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
         found = self._classified.get(key)
         if found is None:
-            pronoun = self.pronouns.get(key)
+            pronoun = self.pronouns.get(key) or self._pronoun_with_clitic(key)
             particle = key in self.particles
             reading = None if (pronoun or particle) else self.verb_reading(key)
             found = self._classified[key] = (pronoun, reading, particle)
         return found
+
+    def _pronoun_with_clitic(self, key: str) -> tuple | None:
+        """আপনারও → আপনার + ও: the pronoun entry of a pronoun carrying a clitic."""
+        for clitic in self.pronoun_clitics:
+            if key.endswith(clitic) and len(key) > len(clitic):
+                entry = self.pronouns.get(key[:-len(clitic)])
+                if entry:
+                    return entry
+        return None
 
     def verb_reading(self, key: str) -> VerbReading | None:
         """The verb reading of a token key: exact form, bare stem, then suffix rules."""
@@ -131,8 +162,12 @@ def _reading(spec: dict, where: str) -> VerbReading:
     when = spec.get("when", "always")
     if when not in CONDITIONS:
         raise LexiconError(f"{where}: unknown condition {when!r}")
+    also_fits = tuple(spec.get("also_fits") or ())
+    unknown = set(also_fits) - {"intimate", "familiar", "formal"}
+    if unknown:
+        raise LexiconError(f"{where}: unknown tier in also_fits: {sorted(unknown)}")
     return VerbReading(spec.get("evidence"), frozenset(spec.get("agrees") or ()), when,
-                       spec.get("rule", "verb"))
+                       spec.get("rule", "verb"), also_fits)
 
 
 def build_lexicon(name: str, data: dict) -> Lexicon:
@@ -145,18 +180,23 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
     verbs = data.get("verbs") or {}
     exact = {match_key(form, script): _reading(spec, f"{name}: verb {form}")
              for form, spec in (verbs.get("exact") or {}).items()}
-    roots = keys(data.get("verb_roots"))
     suffix_rules = []
     for spec in verbs.get("suffixes") or ():
+        # root_required: true reads `verb_roots`; a string names another list (causative_roots)
+        required = spec.get("root_required")
+        root_list = "verb_roots" if required is True else required
+        if root_list and root_list not in data:
+            raise LexiconError(f"{name}: suffix {spec['suffix']}: no root list {root_list!r}")
         suffix_rules.append(SuffixRule(
             match_key(spec["suffix"], script), _reading(spec, f"{name}: suffix {spec['suffix']}"),
             int(spec.get("min_stem", 1)), keys(spec.get("exceptions")),
             tuple(match_key(s, script) for s in spec.get("exception_suffixes") or ()),
             frozenset(spec.get("not_after") or ()),
-            roots if spec.get("root_required") else None))
+            keys(data[root_list]) if root_list else None))
     stems = verbs.get("bare_stems") or {}
     stem_reading = _reading(stems, f"{name}: bare_stems") if stems else None
     bare = {match_key(form, script): stem_reading for form in stems.get("forms") or ()}
+    noun_context = data.get("noun_context") or {}
     address = {}
     for form, spec in (data.get("nominal_address") or {}).items():
         if isinstance(spec, dict):
@@ -194,6 +234,16 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         mention_followers=tuple(tuple(match_key(w, script) for w in seq) for seq in data.get("mention_followers") or ()),
         subjunctive_markers=keys(data.get("subjunctive_markers")),
         narrative=_narrative(data.get("narrative"), keys, script),
+        noun_before=keys(noun_context.get("before")) | keys(data.get("name_titles")),
+        noun_before_suffixes=tuple(match_key(s, script) for s in noun_context.get("before_suffixes") or ()),
+        noun_after=keys(noun_context.get("after")),
+        alternative_coordinators=keys(noun_context.get("alternative_coordinators")),
+        list_coordinators=keys(noun_context.get("list_coordinators")),
+        complementizers=keys(data.get("complementizers")),
+        infinitive_cues=keys(data.get("infinitive_cues")),
+        request_infinitives=keys(data.get("request_infinitives")),
+        reflexive_request_markers=keys(data.get("reflexive_request_markers")),
+        pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
     )
     for trap in lexicon.traps:
         lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)

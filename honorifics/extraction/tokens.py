@@ -20,7 +20,7 @@ TOKEN = re.compile(f"[{WORD_CHARACTERS}]+")
 _SCAN = re.compile(
     f"(?P<word>[{WORD_CHARACTERS}]+)"
     "|(?P<sentence>[।॥?!\n…]|\\.(?!\\d))"
-    "|(?P<clause>[,;:—–()\\[\\]\"“”])")
+    "|(?P<clause>[,،;:—–()\\[\\]\"“”])")
 
 
 # word → match key, per script (a plain dict: cheaper than calling the lru_cache)
