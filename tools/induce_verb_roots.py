@@ -16,7 +16,10 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from honorifics.extraction.lexicon import load_lexicon
+from importlib import resources
+
+import yaml
+
 from honorifics.extraction.normalize import match_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,14 +70,21 @@ def induce(language: str, min_endings: int | None = None) -> dict[str, set[str]]
     return {stem: found for stem, found in seen.items() if len(found - {""}) >= threshold}
 
 
+def known_roots(language: str) -> set[str]:
+    """The roots already in the lexicon's ``verb_roots`` (and bare stems), as match keys."""
+    data = yaml.safe_load(resources.files("honorifics.lexicons").joinpath(f"{language}.yaml").read_text("utf-8"))
+    script = data["script"]
+    listed = list(data.get("verb_roots") or ()) + list((data["verbs"].get("bare_stems") or {}).get("forms") or ())
+    return {match_key(root, script) for root in listed}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("language", choices=sorted(CORPORA))
     parser.add_argument("--all", action="store_true", help="also list roots already in the lexicon")
     parser.add_argument("--min-endings", type=int)
     args = parser.parse_args()
-    known = {match_key(r, "beng" if args.language == "bn" else "deva")
-             for r in (load_lexicon(args.language).verb_roots if hasattr(load_lexicon(args.language), "verb_roots") else ())}
+    known = known_roots(args.language)
     for stem, found in sorted(induce(args.language, args.min_endings).items(), key=lambda kv: -len(kv[1])):
         if args.all or stem not in known:
             print(f"{stem}\t{len(found)}\t{' '.join(sorted(found))}")

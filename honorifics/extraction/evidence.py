@@ -149,10 +149,13 @@ class _Utterance:
         k = self.previous_in_clause(i)
         if k is not None:
             previous = self.tokens[k].key
-            if self.tokens[i].key in lexicon.conjunctive_markers and previous in lexicon.bare_stems:
-                return False
+            if self.tokens[i].key in lexicon.conjunctive_markers and (
+                    previous in lexicon.bare_stems or previous in lexicon.verb_roots):
+                return False     # झुक कर, मुड़ कर: a conjunctive participle
             if previous in lexicon.first_person_pronouns or previous in lexicon.third_person_pronouns:
                 return False
+            if self.tokens[i].key in lexicon.post_verbal_negations and self.reading[k] is not None:
+                return False     # চাই নে, পারি নে: the old negation নে, not "take!"
         return not self.noun_context(i)
 
     def noun_context(self, i: int) -> bool:

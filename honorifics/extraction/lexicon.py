@@ -108,6 +108,10 @@ class Lexicon:
     list_coordinators: frozenset = frozenset()
     #: a 1st-person subject before these does not reach the verbs after them (मैं चाहता हूँ कि …)
     complementizers: frozenset = frozenset()
+    #: verb roots (see `verb_roots` in the lexicon files): झुक कर is a conjunctive participle
+    verb_roots: frozenset = frozenset()
+    #: negations that look like a stem after a verb (চাই নে)
+    post_verbal_negations: frozenset = frozenset()
     #: words before a clause-final infinitive that make it a request (मत, ध्यान)
     infinitive_cues: frozenset = frozenset()
     request_infinitives: frozenset = frozenset()
@@ -240,6 +244,8 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         alternative_coordinators=keys(noun_context.get("alternative_coordinators")),
         list_coordinators=keys(noun_context.get("list_coordinators")),
         complementizers=keys(data.get("complementizers")),
+        verb_roots=keys(data.get("verb_roots")),
+        post_verbal_negations=keys(data.get("post_verbal_negations")),
         infinitive_cues=keys(data.get("infinitive_cues")),
         request_infinitives=keys(data.get("request_infinitives")),
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
