@@ -39,11 +39,14 @@ def test_ud_bengali(accuracy_module):
 
 def test_real_llm_outputs(accuracy_module):
     """193 real outputs of several model families (tests/data/real_llm): floors at the
-    achieved figures. Misses left are nouns read as verbs and forms the rules miss."""
+    issue's target (0.97 overall). The set was used in development, so this guards
+    against regressions; it is not a held-out estimate."""
     report = accuracy_module.real_outputs(Analyzer(), show=False)
     assert report["records"] == 193
-    assert report["by_language"]["hi"]["accuracy"] >= 0.94
-    assert report["by_language"]["bn"]["accuracy"] >= 0.909
-    assert report["accuracy"] >= 0.92
+    assert report["by_language"]["hi"]["accuracy"] >= 0.97
+    assert report["by_language"]["bn"]["accuracy"] >= 0.97
+    assert report["accuracy"] >= 0.98
+    for source, figures in report["by_source"].items():
+        assert figures["accuracy"] >= 0.85, source
     assert report["refusal"]["precision"] >= 0.95 and report["refusal"]["recall"] >= 0.95
     assert report["refusal"]["f1"] >= 0.95
