@@ -6,6 +6,7 @@ with a one-line reason; the caller writes exactly one output line for each.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -24,6 +25,9 @@ LANGUAGES = {"hi": "hi", "hin": "hi", "hindi": "hi", "bn": "bn", "ben": "bn", "b
 TASKS = {"dct": "dct", "continuation": "continuation", "cont": "continuation",
          "roleplay": "roleplay", "role-play": "roleplay", "role_play": "roleplay", "rp": "roleplay"}
 DEFAULT_MAX_CHARS = 100_000
+# the "id" of a line that is not valid JSON, when it can still be read (a string
+# or a number near the start: a truncated line usually keeps its head)
+_SALVAGE_ID = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.\deE]))')
 
 
 class InputError(ValueError):
@@ -182,13 +186,31 @@ class ReadLine:
     id: Any = None
 
 
+def salvage_id(raw: str):
+    """The id of a line that is not valid JSON, as it was written (a string stays a string).
+
+    >>> salvage_id('{"id": "hi-dct-007", "text": "तुम')
+    'hi-dct-007'
+    >>> salvage_id('{"id": 12, "text": ') , salvage_id('{"text": "x"')
+    (12, None)
+    """
+    match = _SALVAGE_ID.search(raw[:2000])
+    if match is None:
+        return None
+    try:
+        return json.loads(match.group(1))
+    except json.JSONDecodeError:
+        return None
+
+
 def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> ReadLine | None:
     """Decode one raw line; None for a blank line (skipped and counted)."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}")
+            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}",
+                            salvage_id(raw.decode("utf-8", "replace")))
     raw = raw.lstrip("\ufeff").rstrip("\r\n")
     if not raw.strip():
         return None
@@ -198,9 +220,10 @@ def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS)
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as error:
-            return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}")
+            return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}",
+                            salvage_id(raw))
         except RecursionError:
-            return ReadLine(line, None, "invalid JSON: nested too deeply")
+            return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
     record_id = obj.get("id") if isinstance(obj, dict) else None
     try:
         return ReadLine(line, record_from_object(obj, line, max_chars), None)

@@ -34,6 +34,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .summary import CONSISTENCY_DEFINITION, has_evidence
 from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, binomial_test,
                     chi_square_test, correlation, entropy_interval, holm_adjust, mcnemar_test,
                     paired_bootstrap, wilson_interval)
@@ -64,7 +65,7 @@ METRIC_DEFINITIONS: dict[str, str] = {
     "tier_maintenance": "continuation speakers (not tier-shift) whose tier is acceptable / such speakers with expectations",
     "tier_adaptation": "tier-shift speakers whose expected tier changed (expected_before primary ≠ expected primary) and who produce an acceptable post-shift tier / such speakers",
     "verb_agreement": "pronoun–verb pairs whose tiers agree / all nominative pronoun–verb pairs",
-    "consistency": "speakers with evidence (tier ≠ none) marked consistent / speakers with evidence",
+    "consistency": CONSISTENCY_DEFINITION,
     "switching_rate": "adjacent speech turns of the same speaker (both with a tier) whose tiers differ / such adjacent pairs",
     "avoidance": "ok records with no second-person evidence from any speaker / ok records",
     "refusal": "ok records flagged as refusals / ok records",
@@ -295,7 +296,7 @@ def behaviour_metrics(records: Sequence[dict[str, Any]], rows: Sequence[SpeakerR
     """Verb agreement, consistency, switching, avoidance and refusal rates."""
     pairs = sum(int(r.get("agreement_pairs") or 0) for r in records)
     errors = sum(int(r.get("agreement_errors") or 0) for r in records)
-    with_evidence = [r for r in rows if r.tier != "none"]
+    with_evidence = [r for r in rows if has_evidence(r.tier)]
     transitions = sum(max(0, len(r.turn_tiers) - 1) for r in rows)
     switches = sum(sum(a != b for a, b in zip(r.turn_tiers, r.turn_tiers[1:])) for r in rows)
     return {"verb_agreement": _proportion(max(0, pairs - errors), pairs),
@@ -616,7 +617,25 @@ def metrics_tables(records: Iterable[dict[str, Any]], group_by: str | Sequence[s
     tables = {"headline": headline, "confusion": confusion, "tier_distribution": distribution,
               "politeness": politeness, "model_comparisons": comparisons,
               "temperature": temperature, "variable_effects": effects, "speakers": speakers}
-    return {name: pd.DataFrame(rows) for name, rows in tables.items()}
+    # An empty table keeps its header, so a script reading the CSV finds its columns.
+    return {name: pd.DataFrame(rows) if rows else pd.DataFrame(columns=EMPTY_TABLE_COLUMNS[name])
+            for name, rows in tables.items()}
+
+
+#: the columns of each table that can be empty (no models to compare, no scenario variables …)
+EMPTY_TABLE_COLUMNS: dict[str, list[str]] = {
+    "headline": ["metric", "estimate", "low", "high", "n", "method"],
+    "confusion": ["expected", "produced", "count"],
+    "tier_distribution": ["tier", "count", "share"],
+    "politeness": ["over_polite", "under_polite", "n_speakers", "binomial_p"],
+    "model_comparisons": ["first", "second", "n_pairs", "accuracy_first", "accuracy_second",
+                          "b_first_only", "c_second_only", "mcnemar_p", "mcnemar_p_holm",
+                          "difference", "difference_low", "difference_high"],
+    "temperature": ["model", "temperature", "successes", "n", "estimate", "low", "high", "method"],
+    "variable_effects": ["variable", "level", "n", "errors", "error_rate", "residual_error",
+                         "chi2", "dof", "p_value", "p_holm"],
+    "speakers": [name for name in SpeakerRow.__dataclass_fields__ if name not in ("groups", "variables")],
+}
 
 
 def _speaker_table_row(row: SpeakerRow) -> dict[str, Any]:

@@ -200,17 +200,23 @@ def odds_ratio_file(path: str | Path, group_a: str, group_b: str,
                     progress: bool = False) -> OddsRun:
     """Words typical of ``group_a`` versus ``group_b`` in a JSONL file of generations.
 
-    Example: what a model makes daughters-in-law say versus mothers-in-law,
-    from this project's analysis output split by speaker::
+    Example: what a model makes women say versus men, from this project's
+    analysis output split by speaker (genders come from the scenario bank;
+    roles there are free descriptions such as "सलीम का बचपन का दोस्त", so
+    group by gender, tier or a scenario variable rather than by role)::
 
-        odds_ratio_file("analysis.jsonl", "बहू", "सास", group_field="speaker_role")
+        odds_ratio_file("analysis.jsonl", "female", "male", group_field="speaker_gender")
     """
     units, read = read_units(path, text_field, per_speaker, scenarios or default_scenarios())
     wanted = {"a": [u for u in units if _as_key(u.get(group_field)) == group_a],
               "b": [u for u in units if _as_key(u.get(group_field)) == group_b]}
     for side, name in (("a", group_a), ("b", group_b)):
         if not wanted[side]:
-            raise ValueError(f"no text has {group_field} = {name!r}")
+            seen = sorted({str(_as_key(u.get(group_field))) for u in units
+                           if u.get(group_field) is not None})
+            shown = ", ".join(seen[:8]) + (f" … ({len(seen)} values)" if len(seen) > 8 else "")
+            raise ValueError(f"no text has {group_field} = {name!r} "
+                             f"(values seen: {shown or 'none: no text has this field'})")
     tagged, used, notes, dropped = tag_units(wanted["a"] + wanted["b"], tagger, language, progress)
     counts_a = count_words(tagged[:len(wanted["a"])], settings.pos, settings.lemma)
     counts_b = count_words(tagged[len(wanted["a"]):], settings.pos, settings.lemma)
