@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any, Sequence
 
-from ..results import NotAnalysisError, missing_fields, read_analysis
+from ..results import NotAnalysisError, missing_fields, read_analysis, record_fields
 from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, output_dir,
                      output_file, parser as command_parser, say)
 
@@ -69,9 +69,11 @@ def report_main(argv: Sequence[str] | None = None) -> int:
         cloze = None
     unknown = missing_fields(records, parse_group_by(args.group_by))
     if unknown:
+        known = sorted(record_fields(r for r in records if r.get("status") == "ok")
+                       - {"id", "line", "status", "warnings", "nominal_address", "error"})
         raise UsageError(f"--group-by {','.join(unknown)}: no record of {args.analysis} has "
-                         f"{'this field' if len(unknown) == 1 else 'these fields'}; use carried fields "
-                         "(model, temperature …), task, language or scenario variables")
+                         f"{'this field' if len(unknown) == 1 else 'these fields'}; "
+                         f"fields there: {', '.join(known)}")
     out = output_dir(args.out)
     summary = compute_metrics(records, args.group_by, cloze=cloze, n_resamples=args.resamples, seed=args.seed)
     # metrics.json, not summary.json: analyze-generations writes its own run summary.json in
