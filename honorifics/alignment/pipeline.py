@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .gas import AlignmentResult, AlignmentSettings, Generation, alignment_scores, progress_bar
-from .odds import OddsSettings, WordOdds, count_words, odds_table, top_words
+from .odds import OddsRun, OddsSettings, WordOdds, count_words, odds_table, top_words
 from .records import ReadReport, Unit, read_units
 from .scorers import (ContentWordTagger, Embedder, NLIScorer, POSTagger, load_embedder,
                       load_nli, load_tagger)
@@ -138,24 +138,6 @@ def _pair_rows(result: AlignmentResult) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ odds ratio
-
-@dataclass(slots=True)
-class OddsRun:
-    """Odds-ratio results for group A versus group B, with how words were counted."""
-    settings: OddsSettings
-    group_field: str
-    group_a: str
-    group_b: str
-    rows: list[WordOdds]
-    top_a: list[WordOdds]
-    top_b: list[WordOdds]
-    totals: dict[str, int]
-    texts: dict[str, int]
-    taggers: dict[str, str]
-    notes: list[str]
-    dropped_function_words: dict[str, list[str]]
-    read: ReadReport
-
 
 def tag_units(units: Sequence[Unit], tagger: str | POSTagger = "auto",
               language: str | None = None, progress: bool = False,
