@@ -45,3 +45,44 @@ def test_analyze_text_builds_the_record_directly(monkeypatch):
 def test_analyze_text_rejects_bad_arguments_with_the_same_reasons_as_input_lines(kwargs, message):
     with pytest.raises(InputError, match=message):
         analyze_text(**kwargs)
+
+
+def test_analysis_lines_read_back_as_typed_records(tmp_path, repo_root):
+    from honorifics.cli import analyze_generations_main
+    from honorifics.model import RecordAnalysis
+    from honorifics.results import read_analysis, read_records
+    source = tmp_path / "in.jsonl"
+    source.write_bytes((repo_root / "examples" / "outputs.jsonl").read_bytes() + b'{"id": "bad", "text": 1}\n')
+    analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--quiet", "--no-classifier"])
+    lines, _ = read_analysis(tmp_path / "o" / "analysis.jsonl")
+    typed = read_records(tmp_path / "o" / "analysis.jsonl")
+    assert [RecordAnalysis.from_dict(line).to_dict() for line in lines] == lines   # lossless round trip
+    assert typed[-1].status == "error" and typed[-1].id == "bad"
+    assert any(e.kind == "verb" for r in typed for t in r.turns for e in t.evidence)
+    assert any(s.correct is False for r in typed for s in r.speakers.values())
+
+
+def test_one_row_per_speaker_everywhere_with_one_way_to_write_tiers(tmp_path, repo_root):
+    from honorifics.annotation import annotation_items
+    from honorifics.frames import speakers_frame
+    from honorifics.metrics import metrics_tables
+    from honorifics.pipeline import analyze_file
+    records = [r.to_dict() for r in analyze_file(repo_root / "examples" / "outputs.jsonl")]
+    several = [r for r in records if r["status"] == "ok"
+               and any(len(s.get("expected") or []) > 1 for s in r["speakers"].values())]
+    assert several, "the examples have a speaker with two acceptable tiers"
+    frame = speakers_frame(records)
+    table = metrics_tables(records)["speakers"]
+    items = annotation_items(records)
+    cells = {"frame": set(frame["expected"].dropna()), "table": set(table["expected"].dropna()),
+             "sheet": {i.expected_tiers for i in items if i.expected_tiers}}
+    assert cells["frame"] == cells["table"] == cells["sheet"]
+    assert any("|" in cell for cell in cells["frame"]) and not any("," in c for c in cells["frame"])
+    assert len(frame) == len(table) == len(items)
+
+
+def test_one_list_of_text_fields():
+    from honorifics import io
+    from honorifics.alignment import records
+    from honorifics.classifiers import corpus
+    assert corpus.TEXT_FIELDS is io.TEXT_FIELDS and records.TEXT_FIELDS is io.TEXT_FIELDS

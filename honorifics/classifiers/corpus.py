@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from honorifics.tiers import NONE, TIERS, TierError, parse_tier
-from honorifics.io import iter_json_objects
+from honorifics.io import TEXT_FIELDS, iter_json_objects
 
 #: Class labels of the classifier, in the order of its output units.
 LABELS: tuple[str, ...] = TIERS + (NONE,)
@@ -48,7 +48,6 @@ FALLBACK_VARIANTS: tuple[str, ...] = (MASKED, DROPPED)
 #: Fields tried, in order, for the group of a record (paraphrases share one).
 DEFAULT_GROUP_FIELDS: tuple[str, ...] = ("pair_key", "group", "section", "id")
 #: Input fields that may hold the text of a record (as in analyze-generations).
-TEXT_FIELDS: tuple[str, ...] = ("text", "output", "response", "completion", "generation")
 
 _SCRIPT_LANGUAGES = (("hi", 0x0900, 0x097F), ("bn", 0x0980, 0x09FF))
 _SPACES = re.compile(r"[ \t]{2,}")
