@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import __version__
+from .languages import CODES
 from .usage import EXIT_USAGE, prog_name, set_prog, usage_error
 
 PROG = "honorifics"
@@ -108,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     shared.add_argument("--out", metavar="PATH", help="output directory or file, as the command says")
     shared.add_argument("--quiet", action="store_true", help="no progress or notes on stderr")
     shared.add_argument("--seed", type=int, help="random seed")
-    shared.add_argument("--language", choices=("hi", "bn"), help="only this language")
+    shared.add_argument("--language", choices=CODES, help="only this language")
     parser.add_argument("--completion", choices=("bash",), help="print a shell completion script and exit")
     parser.add_argument("command", nargs="?", metavar="COMMAND", help="one of the commands below")
     parser.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)

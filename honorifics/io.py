@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+from .languages import ALIASES, CODES
 from .model import SpeakerExpectation, SpeakerSpec
 from .tiers import TierError, parse_tiers
 
@@ -21,8 +22,8 @@ except ImportError:   # pragma: no cover - orjson is a dependency
 TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
                                            "scenario_id", "speakers", "speaker", "expected"}
-LANGUAGES = {"hi": "hi", "hin": "hi", "hindi": "hi", "bn": "bn", "ben": "bn", "bengali": "bn",
-             "bangla": "bn"}
+#: every accepted spelling of a language → its code (from the language registry)
+LANGUAGES = ALIASES
 TASKS = {"dct": "dct", "continuation": "continuation", "cont": "continuation",
          "roleplay": "roleplay", "role-play": "roleplay", "role_play": "roleplay", "rp": "roleplay"}
 DEFAULT_MAX_CHARS = 100_000
@@ -148,7 +149,7 @@ def parse_language(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value.strip().casefold() not in LANGUAGES:
-        raise InputError(f"unsupported language {value!r}: use hi or bn")
+        raise InputError(f"unsupported language {value!r}: use {' or '.join(CODES)}")
     return LANGUAGES[value.strip().casefold()]
 
 

@@ -24,6 +24,7 @@ from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN, WORD_CHARACTERS
 from .extraction.turns import SpeakerIndex, split_turns
+from .languages import CODES
 from .io import (DEFAULT_MAX_CHARS, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
@@ -52,14 +53,14 @@ def _ordered(tiers: Iterable[str]) -> list[str]:
 def _romanized_language(text: str) -> str | None:
     """hi or bn for Latin-script text, by which lexicon's words it uses."""
     scores = {}
-    for language in ("hi", "bn"):
+    for language in CODES:
         lexicon = load_lexicon(lexicon_name(language, "latn"))
         known = lexicon.pronouns.keys() | lexicon.exact_verbs.keys() | lexicon.question_words \
             | lexicon.first_person_pronouns | lexicon.third_person_pronouns
         scores[language] = sum(1 for word in TOKEN.findall(text) if lexicon.key(word) in known)
     best = max(scores, key=scores.get)
-    if scores[best] == 0 or scores["hi"] == scores["bn"]:
-        return None
+    if scores[best] == 0 or sum(score == scores[best] for score in scores.values()) > 1:
+        return None   # no romanized word known, or a tie
     return best
 
 

@@ -86,3 +86,27 @@ def test_one_list_of_text_fields():
     from honorifics.alignment import records
     from honorifics.classifiers import corpus
     assert corpus.TEXT_FIELDS is io.TEXT_FIELDS and records.TEXT_FIELDS is io.TEXT_FIELDS
+
+
+def test_one_language_registry_drives_every_list(repo_root):
+    from importlib import resources
+
+    from honorifics import io, languages
+    from honorifics.classifiers.corpus import detect_language
+    from honorifics.extraction import lexicon, normalize
+    from honorifics.scenarios import bank, templates
+    assert bank.LANGUAGES == languages.CODES and lexicon.LEXICON_NAMES == languages.LEXICON_NAMES
+    assert normalize.SCRIPT_LANGUAGE is languages.SCRIPT_LANGUAGE and io.LANGUAGES is languages.ALIASES
+    for entry in languages.LANGUAGES:
+        for name in (entry.lexicon, entry.romanized_lexicon):   # every lexicon the registry names exists
+            assert lexicon.load_lexicon(name).name == name
+        assert templates.builtin_template_files(entry.code)[0].is_file()
+        assert (resources.files("honorifics.alignment") / "data" / f"stopwords_{entry.code}.txt").is_file()
+        assert normalize.detect_script(chr(entry.block[0] + 0x15) * 3) == entry.script
+    assert detect_language("তুমি কোথায়?") == "bn" and languages.language("BENGALI").code == "bn"
+    # the language list is not written out again in the modules that used to repeat it
+    for module in ("io", "pipeline", "extraction/normalize", "extraction/lexicon", "scenarios/bank",
+                   "scenarios/templates", "classifiers/corpus", "alignment/text", "commands"):
+        source = (repo_root / "honorifics" / f"{module}.py").read_text("utf-8")
+        code = "\n".join(line for line in source.splitlines() if ">>>" not in line)
+        assert '("hi", "bn")' not in code and '["hi", "bn"]' not in code and '"beng": "bn"' not in code, module
