@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from .languages import ALIASES, CODES
+from .languages import ALIASES
 from .model import SpeakerExpectation, SpeakerSpec
 from .tiers import TierError, parse_tiers
 
@@ -144,22 +144,28 @@ def validate_expected(value: Any) -> Any:
     return value
 
 
-def parse_language(value: Any) -> str | None:
-    """A language code from any accepted spelling (hi, Hindi, bn, Bangla …), or None."""
+def _spelling(value: Any, spellings: dict[str, str], problem: str) -> str | None:
+    """The canonical name for any accepted spelling of ``value``; None stays None."""
     if value is None:
         return None
-    if not isinstance(value, str) or value.strip().casefold() not in LANGUAGES:
-        raise InputError(f"unsupported language {value!r}: use {' or '.join(CODES)}")
-    return LANGUAGES[value.strip().casefold()]
+    if not isinstance(value, str) or value.strip().casefold() not in spellings:
+        names = list(dict.fromkeys(spellings.values()))
+        raise InputError(f"{problem} {value!r}: use {', '.join(names[:-1])} or {names[-1]}")
+    return spellings[value.strip().casefold()]
+
+
+def parse_language(value: Any) -> str | None:
+    """A language code from any accepted spelling (hi, Hindi, bn, Bangla …), or None.
+
+    >>> parse_language(" Bangla "), parse_language(None)
+    ('bn', None)
+    """
+    return _spelling(value, LANGUAGES, "unsupported language")
 
 
 def parse_task(value: Any) -> str | None:
-    """dct, continuation or roleplay from any accepted spelling, or None."""
-    if value is None:
-        return None
-    if not isinstance(value, str) or value.strip().casefold() not in TASKS:
-        raise InputError(f"unknown task {value!r}: use dct, continuation or roleplay")
-    return TASKS[value.strip().casefold()]
+    """dct, continuation or roleplay from any accepted spelling (rp, role-play …), or None."""
+    return _spelling(value, TASKS, "unknown task")
 
 
 def check_text(text: str, max_chars: int = DEFAULT_MAX_CHARS) -> str:

@@ -120,15 +120,11 @@ def input_file(path: str | Path, what: str = "input") -> Path:
     ``-`` (standard input) is let through.
     """
     path = Path(path)
-    if str(path) == "-":
+    if path.is_file() or str(path) == "-":
         return path
     if path.is_dir():
         raise UsageError(f"{what} {path} is a directory; give a file")
-    if not path.exists():
-        raise UsageError(f"{what} {path}: no such file")
-    if not path.is_file():
-        raise UsageError(f"{what} {path} is not a regular file")
-    return path
+    raise UsageError(f"{what} {path}: no such file" if not path.exists() else f"{what} {path} is not a regular file")
 
 
 def output_dir(path: str | Path, option: str = "--out", *, create: bool = True) -> Path:
@@ -137,13 +133,18 @@ def output_dir(path: str | Path, option: str = "--out", *, create: bool = True) 
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UsageError(f"{option} {path} is a file; this command writes a directory of files there")
-    if not create:
-        return path
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"{option} {path}: cannot create the directory ({error.strerror})") from None
+    if create:
+        _make_directory(path, option, path)
     return path
+
+
+def _make_directory(directory: Path, option: str, path: Path) -> None:
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{option} {path}: {directory} is a file, not a directory")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"{option} {path}: cannot create {directory} ({error.strerror})") from None
 
 
 def output_file(path: str | Path, option: str = "--out") -> Path:
@@ -156,10 +157,5 @@ def output_file(path: str | Path, option: str = "--out") -> Path:
         return path
     if path.is_dir():
         raise UsageError(f"{option} {path} is a directory; this command writes one file: name the file")
-    if path.parent.exists() and not path.parent.is_dir():
-        raise UsageError(f"{option} {path}: {path.parent} is a file, not a directory")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"{option} {path}: cannot create {path.parent} ({error.strerror})") from None
+    _make_directory(path.parent, option, path)
     return path
