@@ -58,18 +58,30 @@ def set_prog(name: str | None) -> None:
     _prog_override = name
 
 
-def command(default_prog: str) -> Callable:
-    """Decorate ``main(argv) -> int``: the one place that turns errors into exit codes.
+def command(default_prog: str, description: str | None = None,
+            options: Callable[[argparse.ArgumentParser], None] | None = None) -> Callable:
+    """Decorate a command's main: the one place that turns errors into exit codes.
 
     :class:`UsageError` → one line, exit 2; argparse's own exit (``--help``,
     a bad option) → its code, returned rather than raised so ``main(argv)``
     can be called from tests and from the front command; Ctrl-C → 130.
+
+    With ``options`` (a function adding arguments to a parser), the decorator
+    also builds the parser and parses ``argv``: the decorated function takes
+    the parsed ``args``. Either way the result is called as ``main(argv)``.
     """
-    def wrap(main: Callable[[Sequence[str] | None], int]) -> Callable[[Sequence[str] | None], int]:
+    def wrap(main: Callable[..., int]) -> Callable[[Sequence[str] | None], int]:
+        def call(argv: Sequence[str] | None) -> int:
+            if options is None:
+                return main(argv)
+            built = parser(default_prog, description or "")
+            options(built)
+            return main(built.parse_args(argv))
+
         @functools.wraps(main)
         def run(argv: Sequence[str] | None = None) -> int:
             try:
-                return main(argv)
+                return call(argv)
             except UsageError as error:
                 return usage_error(prog_name(default_prog), str(error))
             except SystemExit as stop:   # argparse: --help (0) or a bad option (2)
@@ -125,6 +137,11 @@ def input_file(path: str | Path, what: str = "input") -> Path:
     if path.is_dir():
         raise UsageError(f"{what} {path} is a directory; give a file")
     raise UsageError(f"{what} {path}: no such file" if not path.exists() else f"{what} {path} is not a regular file")
+
+
+def input_files(paths: Sequence[str | Path], what: str = "input") -> list[Path]:
+    """:func:`input_file` for each of several paths."""
+    return [input_file(path, what) for path in paths]
 
 
 def output_dir(path: str | Path, option: str = "--out", *, create: bool = True) -> Path:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from typing import Any
 
 from ..results import NotAnalysisError, missing_fields, read_analysis, record_fields
-from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, output_dir,
-                     output_file, parser as command_parser, say)
+from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
+                     output_dir, output_file, say)
 
 
 def _read(path: str) -> list[dict[str, Any]]:
@@ -28,11 +28,7 @@ def _read(path: str) -> list[dict[str, Any]]:
     return records
 
 
-def _report_parser() -> argparse.ArgumentParser:
-    parser = command_parser(
-        "honorifics-report",
-        "Metrics (metrics.json, CSV/Parquet tables) and a self-contained report.html "
-        "from an analysis.jsonl written by analyze-generations.")
+def _report_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("analysis", help="analysis.jsonl")
     parser.add_argument("--out", required=True, metavar="DIR", help="output directory")
     parser.add_argument("--group-by", default=None,
@@ -46,13 +42,12 @@ def _report_parser() -> argparse.ArgumentParser:
                         help="dialogues shown in the per-speaker view (tables always use all)")
     parser.add_argument("--no-tables", action="store_true", help="skip the CSV/Parquet tables")
     add_quiet(parser)
-    return parser
 
 
-@command("honorifics-report")
-def report_main(argv: Sequence[str] | None = None) -> int:
+@command("honorifics-report", "Metrics (metrics.json, CSV/Parquet tables) and a self-contained report.html "
+                              "from an analysis.jsonl written by analyze-generations.", _report_options)
+def report_main(args: argparse.Namespace) -> int:
     """``honorifics-report analysis.jsonl --out DIR [--group-by model,temperature]``."""
-    args = _report_parser().parse_args(argv)
     from ..metrics import (compute_metrics, metrics_tables, parse_group_by, read_cloze_csv, write_summary,
                            write_tables)
     from .html import write_report
@@ -93,13 +88,7 @@ def report_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-@command("export-annotation")
-def export_annotation_main(argv: Sequence[str] | None = None) -> int:
-    """``export-annotation analysis.jsonl --out sheet.csv [--fraction 0.3] [--annotators A,B]``."""
-    parser = command_parser(
-        "export-annotation",
-        "Sample a stratified subset of speakers into a CSV sheet for human annotators "
-        "(appropriateness 1-5, naturalness 1-5, consistency yes/no, corrected tier).")
+def _export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("analysis", help="analysis.jsonl")
     parser.add_argument("--out", required=True, help="sheet to write (CSV, UTF-8)")
     parser.add_argument("--fraction", type=float, default=0.3, help="share of each stratum (default 0.3)")
@@ -108,7 +97,13 @@ def export_annotation_main(argv: Sequence[str] | None = None) -> int:
                         help="comma-separated fields to stratify by (default task,language,model)")
     add_seed(parser, 0, "sampling seed")
     add_quiet(parser)
-    args = parser.parse_args(argv)
+
+
+@command("export-annotation", "Sample a stratified subset of speakers into a CSV sheet for human "
+                              "annotators (appropriateness 1-5, naturalness 1-5, consistency yes/no, "
+                              "corrected tier).", _export_options)
+def export_annotation_main(args: argparse.Namespace) -> int:
+    """``export-annotation analysis.jsonl --out sheet.csv [--fraction 0.3] [--annotators A,B]``."""
     from ..annotation import sample_items, write_sheet
     annotators = [a.strip() for a in args.annotators.split(",") if a.strip()]
     if len(annotators) < 2:
@@ -127,20 +122,21 @@ def export_annotation_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-@command("import-annotation")
-def import_annotation_main(argv: Sequence[str] | None = None) -> int:
-    """``import-annotation sheet.csv [more.csv …] [--out agreement.json]``."""
-    parser = command_parser(
-        "import-annotation",
-        "Read filled annotation sheets: Cohen's and Fleiss' kappa, binary-decomposed kappa, "
-        "automatic vs human-majority tiers, accepted rating ranges (mean ± 0.674·sd).")
+def _import_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("sheets", nargs="+", help="filled sheet(s) (CSV)")
     parser.add_argument("--out", default=None, help="write the agreement report as JSON here")
     add_quiet(parser)
-    args = parser.parse_args(argv)
+
+
+IMPORT_DESCRIPTION = ("Read filled annotation sheets: Cohen's and Fleiss' kappa, binary-decomposed kappa, "
+                      "automatic vs human-majority tiers, accepted rating ranges (mean ± 0.674·sd).")
+
+
+@command("import-annotation", IMPORT_DESCRIPTION, _import_options)
+def import_annotation_main(args: argparse.Namespace) -> int:
+    """``import-annotation sheet.csv [more.csv …] [--out agreement.json]``."""
     from ..annotation import AnnotationError, agreement_report, read_sheets
-    for sheet in args.sheets:
-        input_file(sheet, "sheet")
+    input_files(args.sheets, "sheet")
     out = output_file(args.out) if args.out else None
     try:
         annotations = read_sheets(args.sheets)

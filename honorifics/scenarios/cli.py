@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..tiers import TierError
-from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, output_file,
-                     parser as command_parser, say)
+from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
+                     output_file, say)
 from .bank import LANGUAGES, REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
 from .prompts import prompt_id, render_prompt
 
@@ -41,8 +41,7 @@ def _write_jsonl(records: list[dict[str, Any]], out: str) -> None:
 
 
 def _load(files: list[str], strict: bool = True) -> ScenarioBank:
-    for name in files:
-        input_file(name, "scenario file")
+    input_files(files, "scenario file")
     bank = load_bank(files or None, strict=strict)
     if not files and bank.missing_files:
         print(f"note: built-in scenario files not present yet: {', '.join(bank.missing_files)}",
@@ -128,11 +127,7 @@ def _apply_filters(bank: ScenarioBank, args: argparse.Namespace) -> ScenarioBank
                        **_parse_variables(args.variable))
 
 
-@command("make-prompts")
-def make_prompts_main(argv: list[str] | None = None) -> int:
-    """``make-prompts [SCENARIO_FILES…] --out prompts.jsonl``."""
-    parser = command_parser(
-        "make-prompts", "Render scenarios into prompts: one line per scenario × temperature × run.")
+def _prompt_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="scenario JSONL/YAML files (default: the built-in bank)")
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
     parser.add_argument("--temperatures", "-t", default="0.7",
@@ -144,7 +139,12 @@ def make_prompts_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--system", help="an optional system message (chat and batch formats)")
     _add_filters(parser)
     add_quiet(parser)
-    args = parser.parse_args(argv)
+
+
+@command("make-prompts", "Render scenarios into prompts: one line per scenario × temperature × run.",
+         _prompt_options)
+def make_prompts_main(args: argparse.Namespace) -> int:
+    """``make-prompts [SCENARIO_FILES…] --out prompts.jsonl``."""
     try:
         temperatures = [float(t) for t in args.temperatures.split(",") if t.strip()]
     except ValueError:
@@ -173,21 +173,22 @@ def make_prompts_main(argv: list[str] | None = None) -> int:
 # --------------------------------------------------------------------------- lint-scenarios
 
 
-@command("lint-scenarios")
-def lint_scenarios_main(argv: list[str] | None = None) -> int:
-    """``lint-scenarios [FILES…]``: validate and lint; exit 1 when anything is flagged."""
-    from .lint import lint_scenario
-    parser = command_parser(
-        "lint-scenarios",
-        "Check scenarios for priming: politeness/respect/formality words, the "
-        "pronouns, or tier-naming phrases in the prompt, situation or descriptions. "
-        "Also reports invalid scenarios.")
+def _lint_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="scenario files (default: the built-in bank)")
     add_quiet(parser)
-    args = parser.parse_args(argv)
+
+
+LINT_DESCRIPTION = ("Check scenarios for priming: politeness/respect/formality words, the pronouns, or "
+                    "tier-naming phrases in the prompt, situation or descriptions. Also reports invalid "
+                    "scenarios.")
+
+
+@command("lint-scenarios", LINT_DESCRIPTION, _lint_options)
+def lint_scenarios_main(args: argparse.Namespace) -> int:
+    """``lint-scenarios [FILES…]``: validate and lint; exit 1 when anything is flagged."""
+    from .lint import lint_scenario
     from .bank import builtin_paths, read_scenarios
-    for name in args.files:
-        input_file(name, "scenario file")
+    input_files(args.files, "scenario file")
     paths = args.files
     if not paths:
         paths, missing = builtin_paths()
@@ -221,22 +222,22 @@ def lint_scenarios_main(argv: list[str] | None = None) -> int:
 # --------------------------------------------------------------------------- instantiate-scenarios
 
 
-@command("instantiate-scenarios")
-def instantiate_scenarios_main(argv: list[str] | None = None) -> int:
-    """``instantiate-scenarios [TEMPLATE_FILES…] -n 5 --seed 0 --out new.jsonl``."""
-    from .lint import lint_scenario
-    from .templates import TemplateError, builtin_template_files, instantiate_file
-    parser = command_parser(
-        "instantiate-scenarios",
-        "Fill scenario templates (typed slots: names, ages, settings, relations) "
-        "into new scenarios that validate and pass the priming lint.")
+def _instantiate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="template YAML files (default: the built-in ones)")
     parser.add_argument("--language", choices=LANGUAGES, help="only the built-in templates of a language")
     parser.add_argument("--per-template", "-n", type=int, default=5, help="scenarios per template")
     add_seed(parser, 0)
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
     add_quiet(parser)
-    args = parser.parse_args(argv)
+
+
+@command("instantiate-scenarios", "Fill scenario templates (typed slots: names, ages, settings, relations) "
+                                  "into new scenarios that validate and pass the priming lint.",
+         _instantiate_options)
+def instantiate_scenarios_main(args: argparse.Namespace) -> int:
+    """``instantiate-scenarios [TEMPLATE_FILES…] -n 5 --seed 0 --out new.jsonl``."""
+    from .lint import lint_scenario
+    from .templates import TemplateError, builtin_template_files, instantiate_file
     check_positive("--per-template", args.per_template)
     files = [input_file(f, "template file") for f in args.files] or builtin_template_files(args.language)
     out = output_file(args.out)
