@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from honorifics.usage import UsageError, command, input_file, output_dir, parser as command_parser
+from honorifics.usage import UsageError, command, input_file, output_dir, output_file, parser as command_parser
 from honorifics.classifiers.corpus import (DEFAULT_GROUP_FIELDS, VARIANTS, CorpusError,
                                            CorpusSource, SilverConfig, build_corpus, read_examples)
 
@@ -197,6 +197,8 @@ def evaluate_main(argv: Sequence[str] | None = None) -> int:
             input_file(path, "--test" if path is args.test else "--train")
     if not args.model.is_dir():
         raise UsageError(f"--model {args.model}: not a model directory")
+    if args.out:
+        output_file(args.out)   # checked before the (slow) evaluation
     try:
         test = read_examples(args.test)
         train = read_examples(args.train) if args.train else None
@@ -205,8 +207,7 @@ def evaluate_main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(str(error)) from None
     print(format_report(result))
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
+        output_file(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
     if args.update_card:
         _update_card(args.model, result)
     return 0
