@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from .usage import (EXIT_USAGE, UsageError, add_quiet, check_positive, command, input_file,
+from .usage import (EXIT_USAGE, UsageError, add_quiet, check_positive, command, input_file, prog_name,
                     output_dir, parser as command_parser)
 
 EXIT_OK, EXIT_SOME_FAILED = 0, 1
@@ -153,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.report and not args.out:
         raise UsageError("--report needs --out DIR")
+    if args.group_by and not args.report:
+        raise UsageError("--group-by groups the report's metrics: add --report (and --out DIR)")
     check_positive("--workers", args.workers)
     check_positive("--max-chars", args.max_chars)
     input_file(args.input)
@@ -217,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         records = result["records"]
         where = f" → {out_dir}/" if out_dir else ""
-        print(f"analyze-generations: {records['total']} records, {records['ok']} ok, "
+        print(f"{prog_name('analyze-generations')}: {records['total']} records, {records['ok']} ok, "
               f"{records['error']} errors{where}", file=sys.stderr)
     return EXIT_SOME_FAILED if summary.failed else EXIT_OK
 

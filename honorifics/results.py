@@ -219,6 +219,12 @@ def record_fields(records: Iterable[dict[str, Any]]) -> set[str]:
 
 
 def missing_fields(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
-    """The names among ``names`` that no ok record has a value for (typos in ``--group-by``)."""
-    ok = [r for r in records if isinstance(r, dict) and r.get("status") == "ok"]
-    return [name for name in names if all(field_value(r, name) is None for r in ok)]
+    """The names among ``names`` that no ok record has as a field (typos in ``--group-by``).
+
+    A field present with the value null counts as present: grouping by it is meaningful.
+
+    >>> missing_fields([{"status": "ok", "task": None, "meta": {"model": "m"}}], ["task", "model", "modle"])
+    ['modle']
+    """
+    known = record_fields(r for r in records if isinstance(r, dict) and r.get("status") == "ok")
+    return [name for name in names if name not in known]

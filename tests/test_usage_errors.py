@@ -139,3 +139,17 @@ def test_max_chars_must_be_positive(outputs, capsys, value):
 def test_workers_must_be_positive(outputs, capsys):
     assert analyze_generations_main([str(outputs), "--workers", "0", "--quiet"]) == 2
     assert "--workers must be at least 1" in one_line_error(capsys, "analyze-generations")
+
+
+def test_group_by_without_report_is_a_usage_error(tmp_path, outputs, capsys):
+    assert analyze_generations_main([str(outputs), "--out", str(tmp_path / "o"), "--group-by", "model"]) == 2
+    assert "--group-by groups the report's metrics: add --report" in one_line_error(capsys, "analyze-generations")
+
+
+def test_strata_naming_a_field_no_record_has(tmp_path, analysis, capsys):
+    sheet = tmp_path / "sheet.csv"
+    assert export_annotation_main([str(analysis), "--out", str(sheet), "--strata", "task,modle"]) == 2
+    assert "--strata modle: no record" in one_line_error(capsys, "export-annotation")
+    # the default strata work even without a field (one stratum), and a real field works
+    assert export_annotation_main([str(analysis), "--out", str(sheet), "--quiet"]) == 0
+    assert export_annotation_main([str(analysis), "--out", str(sheet), "--strata", "model", "--quiet"]) == 0

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from ..results import NotAnalysisError, missing_fields, read_analysis, record_fields
+from ..results import NotAnalysisError, missing_fields, parse_group_by, read_analysis, record_fields
 from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
                      output_dir, output_file, say)
 
@@ -104,15 +104,21 @@ def _export_options(parser: argparse.ArgumentParser) -> None:
                               "corrected tier).", _export_options)
 def export_annotation_main(args: argparse.Namespace) -> int:
     """``export-annotation analysis.jsonl --out sheet.csv [--fraction 0.3] [--annotators A,B]``."""
-    from ..annotation import sample_items, write_sheet
+    from ..annotation import DEFAULT_STRATA, sample_items, write_sheet
     annotators = [a.strip() for a in args.annotators.split(",") if a.strip()]
     if len(annotators) < 2:
         raise UsageError("name at least two annotators (--annotators A,B) so agreement can be measured")
     out = output_file(args.out)
     records = _read(args.analysis)
+    strata = parse_group_by(args.strata)
+    # the default strata may be absent (no model field): one stratum then; a field named
+    # on purpose that no record has is a typo
+    unknown = [] if tuple(strata) == DEFAULT_STRATA else missing_fields(records, strata)
+    if unknown:
+        raise UsageError(f"--strata {','.join(unknown)}: no record of {args.analysis} has "
+                         f"{'this field' if len(unknown) == 1 else 'these fields'}")
     try:
-        items = sample_items(records, args.fraction, seed=args.seed,
-                             strata=[s.strip() for s in args.strata.split(",") if s.strip()])
+        items = sample_items(records, args.fraction, seed=args.seed, strata=strata)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if not items:
