@@ -115,3 +115,13 @@ def test_cli_modules_have_no_error_helper_of_their_own(repo_root, module):
     """One error path: commands raise UsageError; only honorifics.usage prints errors."""
     source = (repo_root / (module.replace(".", "/") + ".py")).read_text("utf-8")
     assert "error: {" not in source and "def _fail" not in source and "def _error" not in source
+
+
+@pytest.mark.parametrize("name", [n for n, c in COMMANDS.items() if c.shared])
+def test_each_declared_shared_option_is_taken_by_the_command(name, capsys):
+    from honorifics.commands import SHARED_OPTIONS
+    assert main([*name.split(), "--help"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"usage: honorifics {name}")
+    for key in COMMANDS[name].shared:
+        assert SHARED_OPTIONS[key] in text, (name, key)
