@@ -13,8 +13,8 @@ import json
 import sys
 from pathlib import Path
 
-from .usage import (EXIT_USAGE, UsageError, add_quiet, check_positive, command, input_file, prog_name,
-                    output_dir, parser as command_parser)
+from .usage import (UsageError, add_quiet, check_positive, command, input_file, output_dir,
+                    parser as command_parser, prog_name)
 
 EXIT_OK, EXIT_SOME_FAILED = 0, 1
 CHUNK = 256

@@ -28,7 +28,7 @@ import csv
 import itertools
 import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
