@@ -1,4 +1,5 @@
-"""``analyze-generations``: the main job, a thin layer over :class:`honorifics.pipeline.Analyzer`.
+"""``honorifics analyze`` (alias ``analyze-generations``): the main job, a thin layer
+over :class:`honorifics.pipeline.Analyzer`.
 
 Exit codes: 0 every line analysed; 1 at least one line gave an ``error``
 record (the output is still complete, one line per input line); 2 usage
@@ -35,7 +36,7 @@ DIR/report.html (the same as honorifics-report).
 EPILOG = """\
 exit codes: 0 all lines analysed; 1 some lines gave error records; 2 usage
 error or unreadable input.
-example: analyze-generations examples/outputs.jsonl --out results --report
+example: honorifics analyze examples/outputs.jsonl --out results --report
 """
 
 
