@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .metrics import field_value, ok_records
+from .results import field_value, join_tiers, ok_records, record_speaker_rows, split_tiers
 from .stats import wilson_interval
 from .tiers import OUTCOMES, TIERS, TierError, parse_tier
 
@@ -83,16 +83,14 @@ def annotation_items(records: Iterable[dict[str, Any]]) -> list[AnnotationItem]:
     for record in ok_records(records):
         dialogue = "\n".join(f"{turn.get('speaker') or '—'}: {turn.get('text', '')}"
                              for turn in record.get("turns") or [])
-        for name, speaker in (record.get("speakers") or {}).items():
-            record_id = str(record.get("id"))
+        for row in record_speaker_rows(record):
+            record_id = str(row.record_id)
             items.append(AnnotationItem(
-                item_id=f"{record_id}::{name}", record_id=record_id,
-                scenario_id=str(record.get("scenario_id") or ""),
-                language=str(record.get("language") or ""), task=str(record.get("task") or ""),
-                model=str(field_value(record, "model") or ""), speaker=name,
-                addressee=str(speaker.get("addressee") or ""),
-                automatic_tier=speaker.get("tier") or "none",
-                expected_tiers="|".join(speaker.get("expected") or []), dialogue=dialogue))
+                item_id=f"{record_id}::{row.speaker}", record_id=record_id,
+                scenario_id=str(row.scenario_id or ""), language=str(row.language or ""),
+                task=str(row.task or ""), model=str(field_value(record, "model") or ""),
+                speaker=row.speaker, addressee=str(row.addressee or ""), automatic_tier=row.tier,
+                expected_tiers=join_tiers(row.expected) or "", dialogue=dialogue))
     return items
 
 
@@ -165,7 +163,7 @@ def _parse_row(row: dict[str, str], where: str) -> Annotation | None:
         corrected = parse_tier(values["corrected_tier"]) if values["corrected_tier"] else None
     except TierError as error:
         raise AnnotationError(f"{where}: {error}") from None
-    expected = tuple(t for t in (row.get("expected_tiers") or "").split("|") if t)
+    expected = split_tiers(row.get("expected_tiers"))
     return Annotation(
         item_id=row["item_id"], annotator=row["annotator"].strip(),
         scenario_id=(row.get("scenario_id") or "").strip() or row.get("record_id", ""),

@@ -1,4 +1,5 @@
-"""``analyze-generations``: the main job, a thin layer over :class:`honorifics.pipeline.Analyzer`.
+"""``honorifics analyze`` (alias ``analyze-generations``): the main job, a thin layer
+over :class:`honorifics.pipeline.Analyzer`.
 
 Exit codes: 0 every line analysed; 1 at least one line gave an ``error``
 record (the output is still complete, one line per input line); 2 usage
@@ -13,7 +14,10 @@ import json
 import sys
 from pathlib import Path
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+from .usage import (UsageError, add_quiet, check_positive, command, input_file, output_dir,
+                    parser as command_parser, prog_name)
+
+EXIT_OK, EXIT_SOME_FAILED = 0, 1
 CHUNK = 256
 
 DESCRIPTION = """\
@@ -32,13 +36,12 @@ DIR/report.html (the same as honorifics-report).
 EPILOG = """\
 exit codes: 0 all lines analysed; 1 some lines gave error records; 2 usage
 error or unreadable input.
-example: analyze-generations examples/outputs.jsonl --out results --report
+example: honorifics analyze examples/outputs.jsonl --out results --report
 """
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="analyze-generations", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = command_parser("analyze-generations", DESCRIPTION, EPILOG, raw=True)
     parser.add_argument("input", help="JSONL file of generations ('-' for standard input)")
     parser.add_argument("--out", metavar="DIR",
                         help="write DIR/analysis.jsonl and DIR/summary.json (default: analysis to stdout)")
@@ -54,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="analyse with N processes (output order is kept)")
     parser.add_argument("--max-chars", type=int, default=None, metavar="N",
                         help="longest text accepted; longer lines get an error record (default 100000)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar or notes on stderr")
+    add_quiet(parser)
     return parser
 
 
@@ -65,11 +68,7 @@ _WORKER = None
 
 def _make_analyzer(options: dict):
     from .pipeline import Analyzer
-    bank = None
-    if options.get("scenarios"):
-        from .scenarios.bank import load_bank
-        bank = load_bank(options["scenarios"])
-    kwargs = {"use_classifier": options["use_classifier"], "scenario_bank": bank}
+    kwargs = {"use_classifier": options["use_classifier"], "scenario_bank": options.get("bank")}
     if options.get("max_chars"):
         kwargs["max_chars"] = options["max_chars"]
     return Analyzer(**kwargs)
@@ -91,10 +90,11 @@ def _init_worker(options: dict) -> None:
 
 
 def _analyze_chunk(chunk: list[tuple[int, bytes]]):
-    """Analyse a chunk in a worker: output lines plus the chunk's summary counts."""
+    """Analyse a chunk in a worker: output lines, the chunk's summary counts, and the
+    worker's classifier note (e.g. "tier classifier off: …"), which only it knows."""
     from .summary import SummaryAccumulator
     partial = SummaryAccumulator()
-    return _analyze_lines(_WORKER, chunk, partial), partial
+    return _analyze_lines(_WORKER, chunk, partial), partial, _WORKER.classifier_message
 
 
 def _dumps(record: dict) -> bytes:
@@ -136,45 +136,60 @@ def _progress(total_hint: int | None, quiet: bool):
                 disable=quiet or not sys.stderr.isatty(), mininterval=0.5)
 
 
+def _scenario_bank(paths: list[str] | None):
+    """The --scenarios bank, loaded once here so a missing or broken file is a usage error."""
+    if not paths:
+        return None
+    from .scenarios.bank import ScenarioError, load_bank
+    for path in paths:
+        input_file(path, "--scenarios")
+    try:
+        return load_bank(paths)
+    except (ScenarioError, ValueError, OSError) as error:
+        raise UsageError(f"--scenarios: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     from .summary import SummaryAccumulator
 
     if args.report and not args.out:
-        print("analyze-generations: --report needs --out DIR", file=sys.stderr)
-        return EXIT_USAGE
-    if args.workers < 1:
-        print("analyze-generations: --workers must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError("--report needs --out DIR")
+    if args.group_by and not args.report:
+        raise UsageError("--group-by groups the report's metrics: add --report (and --out DIR)")
+    check_positive("--workers", args.workers)
+    check_positive("--max-chars", args.max_chars)
+    input_file(args.input)
+    out_dir = output_dir(args.out) if args.out else None
+    bank = _scenario_bank(args.scenarios)
     try:
         stream = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")
     except OSError as error:
-        print(f"analyze-generations: cannot read {args.input}: {error.strerror}", file=sys.stderr)
-        return EXIT_USAGE
+        raise UsageError(f"cannot read {args.input}: {error.strerror}") from None
 
-    options = {"use_classifier": not args.no_classifier, "scenarios": args.scenarios,
-               "max_chars": args.max_chars}
+    options = {"use_classifier": not args.no_classifier, "bank": bank, "max_chars": args.max_chars}
     summary = SummaryAccumulator()
-    out_dir = Path(args.out) if args.out else None
     if out_dir:
-        out_dir.mkdir(parents=True, exist_ok=True)
         sink = open(out_dir / "analysis.jsonl", "wb")
     else:
         sink = sys.stdout.buffer
     progress = _progress(None, args.quiet)
-    analyzer = None
+    notes: list[str] = []
     try:
         with stream:
             chunks = _chunks(stream, summary)
             if args.workers == 1:
                 analyzer = _make_analyzer(options)
                 _tune_gc()
-                results = ((_analyze_lines(analyzer, chunk, summary), None) for chunk in chunks)
+                results = ((_analyze_lines(analyzer, chunk, summary), None, analyzer.classifier_message)
+                           for chunk in chunks)
                 pool = None
             else:
                 import multiprocessing
                 pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
                 results = pool.imap(_analyze_chunk, chunks, chunksize=1)
-            for lines, partial in results:
+            for lines, partial, note in results:
+                if note and note not in notes:
+                    notes.append(note)
                 if partial is not None:
                     summary.merge(partial)
                 for line in lines:
@@ -192,37 +207,39 @@ def run(args: argparse.Namespace) -> int:
         if out_dir:
             sink.close()
 
-    if analyzer is not None and analyzer.classifier_message and not args.quiet:
-        print(f"note: {analyzer.classifier_message}", file=sys.stderr)
+    if not args.quiet:
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
     result = summary.to_dict(None if args.input == "-" else str(args.input))
     if out_dir:
         (out_dir / "summary.json").write_text(json.dumps(result, ensure_ascii=False, indent=2), "utf-8")
         if args.report:
-            _write_report(out_dir, args)
+            code = _write_report(out_dir, args)
+            if code:   # the report said why (e.g. a --group-by field no record has)
+                return code
     if not args.quiet:
         records = result["records"]
         where = f" → {out_dir}/" if out_dir else ""
-        print(f"analyze-generations: {records['total']} records, {records['ok']} ok, "
+        print(f"{prog_name('analyze-generations')}: {records['total']} records, {records['ok']} ok, "
               f"{records['error']} errors{where}", file=sys.stderr)
     return EXIT_SOME_FAILED if summary.failed else EXIT_OK
 
 
-def _write_report(out_dir: Path, args: argparse.Namespace) -> None:
+def _write_report(out_dir: Path, args: argparse.Namespace) -> int:
     """metrics.json, tables/ and report.html: the same code as ``honorifics-report``."""
     from .report.cli import report_main
     argv = [str(out_dir / "analysis.jsonl"), "--out", str(out_dir)]
     if args.group_by:
         argv += ["--group-by", args.group_by]
-    report_main(argv)
+    if args.quiet:
+        argv.append("--quiet")
+    return report_main(argv)
 
 
+@command("analyze-generations")
 def analyze_generations_main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        return 130
+    """``analyze-generations outputs.jsonl --out DIR [--report]`` (also ``honorifics analyze``)."""
+    return run(build_parser().parse_args(argv))
 
 
 if __name__ == "__main__":

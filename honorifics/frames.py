@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .model import RecordAnalysis
+from .results import join_tiers, ok_records, record_speaker_rows
 
 
 def _as_dict(record: RecordAnalysis | dict[str, Any]) -> dict[str, Any]:
@@ -21,20 +22,14 @@ def speakers_frame(records: Iterable[RecordAnalysis | dict[str, Any]]):
     """One row per (record, speaker): tier, consistency, correctness, carried fields."""
     import pandas as pd
     rows = []
-    for record in map(_as_dict, records):
-        if record.get("status") != "ok":
-            continue
-        base = {"id": record["id"], "language": record["language"], "task": record["task"],
-                "scenario_id": record.get("scenario_id"), **record.get("meta", {})}
-        for name, speaker in record["speakers"].items():
-            expected = speaker.get("expected")
-            rows.append({**base, "speaker": name, "addressee": speaker.get("addressee"),
-                         "tier": speaker["tier"], "consistent": speaker["consistent"],
-                         "turns": speaker["turns"], "evidence_count": speaker.get("evidence_count", 0),
-                         "agreement_errors": speaker.get("agreement_errors", 0),
-                         "expected": ",".join(expected) if expected else None,
-                         "correct": speaker.get("correct"),
-                         "error_direction": speaker.get("error_direction")})
+    for record in ok_records(map(_as_dict, records)):
+        for row in record_speaker_rows(record):
+            rows.append({"id": row.record_id, "language": row.language, "task": row.task,
+                         "scenario_id": row.scenario_id, **row.meta, "speaker": row.speaker,
+                         "addressee": row.addressee, "tier": row.tier, "consistent": row.consistent,
+                         "turns": row.turns, "evidence_count": row.evidence_count,
+                         "agreement_errors": row.agreement_errors, "expected": join_tiers(row.expected),
+                         "correct": row.correct, "error_direction": row.error_direction})
     return pd.DataFrame(rows)
 
 

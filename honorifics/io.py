@@ -6,9 +6,12 @@ with a one-line reason; the caller writes exactly one output line for each.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+from .languages import ALIASES
+from .model import SpeakerExpectation, SpeakerSpec
 from .tiers import TierError, parse_tiers
 
 try:   # orjson is several times faster; the stdlib gives the error messages
@@ -19,27 +22,37 @@ except ImportError:   # pragma: no cover - orjson is a dependency
 TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
                                            "scenario_id", "speakers", "speaker", "expected"}
-LANGUAGES = {"hi": "hi", "hin": "hi", "hindi": "hi", "bn": "bn", "ben": "bn", "bengali": "bn",
-             "bangla": "bn"}
+#: every accepted spelling of a language → its code (from the language registry)
+LANGUAGES = ALIASES
 TASKS = {"dct": "dct", "continuation": "continuation", "cont": "continuation",
          "roleplay": "roleplay", "role-play": "roleplay", "role_play": "roleplay", "rp": "roleplay"}
 DEFAULT_MAX_CHARS = 100_000
+# the "id" of a line that is not valid JSON, when it can still be read (a string
+# or a number near the start: a truncated line usually keeps its head)
+_SALVAGE_ID = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?![.\deE]))')
 
 
 class InputError(ValueError):
     """A line that cannot be analysed; ``str(error)`` is the one-line reason."""
 
 
+#: the key of :attr:`InputRecord.expected` for "the record's speaker" (``"expected": "formal"``)
+DEFAULT_SPEAKER = None
+
+
 @dataclass(slots=True)
 class InputRecord:
+    """One validated input line, typed: what the pipeline reads, never a raw dict."""
     line: int
     id: Any
     text: str
     language: str | None = None
     task: str | None = None
     scenario_id: str | None = None
-    speakers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    expected: Any = None
+    speakers: list[SpeakerSpec] = field(default_factory=list)
+    #: speaker name (as written in the input) → expectation; the key
+    #: :data:`DEFAULT_SPEAKER` (None) stands for the record's first speaker
+    expected: dict[str | None, SpeakerExpectation] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
 
 
@@ -63,9 +76,16 @@ def _message_text(messages: Any) -> str:
     raise InputError("'messages' has no assistant message")
 
 
-def _speakers(value: Any) -> list[tuple[str, tuple[str, ...]]]:
+def parse_speakers(value: Any, speaker: Any = None) -> list[SpeakerSpec]:
+    """``speakers`` (names or ``{name, aliases}``) and ``speaker`` as typed specs.
+
+    >>> parse_speakers(["राहुल", {"name": "डॉ. मिश्रा", "aliases": "मिश्रा जी"}])
+    [SpeakerSpec(name='राहुल', aliases=()), SpeakerSpec(name='डॉ. मिश्रा', aliases=('मिश्रा जी',))]
+    >>> parse_speakers(None, "সুমন")
+    [SpeakerSpec(name='সুমন', aliases=())]
+    """
     if value is None:
-        return []
+        value = []
     if isinstance(value, (str, dict)):
         value = [value]
     if not isinstance(value, list):
@@ -73,33 +93,90 @@ def _speakers(value: Any) -> list[tuple[str, tuple[str, ...]]]:
     out = []
     for item in value:
         if isinstance(item, str) and item.strip():
-            out.append((item.strip(), ()))
+            out.append(SpeakerSpec(item.strip()))
         elif isinstance(item, dict) and isinstance(item.get("name"), str):
             aliases = item.get("aliases") or []
             if isinstance(aliases, str):
                 aliases = [aliases]
-            out.append((item["name"].strip(), tuple(a for a in aliases if isinstance(a, str))))
+            out.append(SpeakerSpec(item["name"].strip(), tuple(a for a in aliases if isinstance(a, str))))
         else:
             raise InputError(f"'speakers' holds {_type_name(item)}; use names or {{name, aliases}}")
+    if isinstance(speaker, str) and speaker.strip() and speaker.strip() not in [s.name for s in out]:
+        out.insert(0, SpeakerSpec(speaker.strip()))
     return out
 
 
-def validate_expected(value: Any) -> Any:
-    """Check inline expectations early so a typo gives a clear error record."""
+def parse_expected(value: Any) -> dict[str | None, SpeakerExpectation]:
+    """Inline expectations, checked early so a typo gives a clear error record.
+
+    A tier or a list is for the record's speaker (key None); a map is speaker → tier(s)
+    or speaker → ``{tiers, addressee}``.
+
+    >>> parse_expected("आप")
+    {None: SpeakerExpectation(tiers=('formal',), addressee=None, before=None)}
+    >>> parse_expected({"राहुल": ["tu", "tum"]})["राहुल"].tiers
+    ('intimate', 'familiar')
+    """
     try:
+        if value is None:
+            return {}
         if isinstance(value, (str, list)):
-            parse_tiers(value)
-        elif isinstance(value, dict):
-            for speaker, spec in value.items():
-                tiers = spec.get("tiers", spec.get("tier")) if isinstance(spec, dict) else spec
-                if tiers is None:
-                    raise InputError(f"'expected' for {speaker!r} has no tiers")
-                parse_tiers(tiers)
-        elif value is not None:
+            return {DEFAULT_SPEAKER: SpeakerExpectation(parse_tiers(value))}
+        if not isinstance(value, dict):
             raise InputError(f"'expected' is {_type_name(value)}; use a tier, a list, or a map speaker → tier(s)")
+        out: dict[str | None, SpeakerExpectation] = {}
+        for speaker, spec in value.items():
+            addressee = None
+            if isinstance(spec, dict):
+                addressee = spec.get("addressee")
+                spec = spec.get("tiers", spec.get("tier"))
+            if spec is None:
+                raise InputError(f"'expected' for {speaker!r} has no tiers")
+            out[speaker] = SpeakerExpectation(parse_tiers(spec), addressee)
+        return out
     except TierError as error:
         raise InputError(f"invalid 'expected': {error}") from None
+
+
+def validate_expected(value: Any) -> Any:
+    """Check inline expectations (kept for callers that only validate); returns ``value``."""
+    parse_expected(value)
     return value
+
+
+def _spelling(value: Any, spellings: dict[str, str], problem: str) -> str | None:
+    """The canonical name for any accepted spelling of ``value``; None stays None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.strip().casefold() not in spellings:
+        names = list(dict.fromkeys(spellings.values()))
+        raise InputError(f"{problem} {value!r}: use {', '.join(names[:-1])} or {names[-1]}")
+    return spellings[value.strip().casefold()]
+
+
+def parse_language(value: Any) -> str | None:
+    """A language code from any accepted spelling (hi, Hindi, bn, Bangla …), or None.
+
+    >>> parse_language(" Bangla "), parse_language(None)
+    ('bn', None)
+    """
+    return _spelling(value, LANGUAGES, "unsupported language")
+
+
+def parse_task(value: Any) -> str | None:
+    """dct, continuation or roleplay from any accepted spelling (rp, role-play …), or None."""
+    return _spelling(value, TASKS, "unknown task")
+
+
+def check_text(text: str, max_chars: int = DEFAULT_MAX_CHARS) -> str:
+    """The text without a leading BOM; empty or over-long text is an :class:`InputError`."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise InputError("the text is empty")
+    if len(text) > max_chars:
+        raise InputError(f"the text is {len(text):,} characters long, over the limit of {max_chars:,} "
+                         "(raise it with --max-chars)")
+    return text
 
 
 def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> InputRecord:
@@ -118,26 +195,10 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
             text = _message_text(obj["messages"])
         else:
             raise InputError("no text: none of text, output, response, completion, generation or messages")
-    text = text.lstrip("\ufeff")
-    if not text.strip():
-        raise InputError("the text is empty")
-    if len(text) > max_chars:
-        raise InputError(f"the text is {len(text):,} characters long, over the limit of {max_chars:,} "
-                         "(raise it with --max-chars)")
-    language = obj.get("language", obj.get("lang"))
-    if language is not None:
-        if not isinstance(language, str) or language.strip().casefold() not in LANGUAGES:
-            raise InputError(f"unsupported language {language!r}: use hi or bn")
-        language = LANGUAGES[language.strip().casefold()]
-    task = obj.get("task")
-    if task is not None:
-        if not isinstance(task, str) or task.strip().casefold() not in TASKS:
-            raise InputError(f"unknown task {task!r}: use dct, continuation or roleplay")
-        task = TASKS[task.strip().casefold()]
-    speakers = _speakers(obj.get("speakers"))
-    speaker = obj.get("speaker")
-    if isinstance(speaker, str) and speaker.strip() and speaker.strip() not in [s for s, _ in speakers]:
-        speakers.insert(0, (speaker.strip(), ()))
+    text = check_text(text, max_chars)
+    language = parse_language(obj.get("language", obj.get("lang")))
+    task = parse_task(obj.get("task"))
+    speakers = parse_speakers(obj.get("speakers"), obj.get("speaker"))
     scenario_id = obj.get("scenario_id")
     if scenario_id is not None and not isinstance(scenario_id, (str, int)):
         raise InputError(f"'scenario_id' is {_type_name(scenario_id)}, expected a string")
@@ -147,7 +208,7 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
     return InputRecord(
         line=line, id=record_id, text=text, language=language, task=task,
         scenario_id=str(scenario_id) if scenario_id is not None else None, speakers=speakers,
-        expected=validate_expected(obj.get("expected")),
+        expected=parse_expected(obj.get("expected")),
         meta={k: v for k, v in obj.items() if k not in CONSUMED_FIELDS})
 
 
@@ -182,13 +243,31 @@ class ReadLine:
     id: Any = None
 
 
+def salvage_id(raw: str):
+    """The id of a line that is not valid JSON, as it was written (a string stays a string).
+
+    >>> salvage_id('{"id": "hi-dct-007", "text": "तुम')
+    'hi-dct-007'
+    >>> salvage_id('{"id": 12, "text": ') , salvage_id('{"text": "x"')
+    (12, None)
+    """
+    match = _SALVAGE_ID.search(raw[:2000])
+    if match is None:
+        return None
+    try:
+        return json.loads(match.group(1))
+    except json.JSONDecodeError:
+        return None
+
+
 def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> ReadLine | None:
     """Decode one raw line; None for a blank line (skipped and counted)."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}")
+            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}",
+                            salvage_id(raw.decode("utf-8", "replace")))
     raw = raw.lstrip("\ufeff").rstrip("\r\n")
     if not raw.strip():
         return None
@@ -198,9 +277,10 @@ def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS)
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as error:
-            return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}")
+            return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}",
+                            salvage_id(raw))
         except RecursionError:
-            return ReadLine(line, None, "invalid JSON: nested too deeply")
+            return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
     record_id = obj.get("id") if isinstance(obj, dict) else None
     try:
         return ReadLine(line, record_from_object(obj, line, max_chars), None)

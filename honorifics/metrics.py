@@ -28,12 +28,14 @@ import csv
 import itertools
 import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .results import SpeakerRow, field_value, join_tiers, ok_records, parse_group_by, speaker_rows
+from .summary import CONSISTENCY_DEFINITION, has_evidence
 from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, binomial_test,
                     chi_square_test, correlation, entropy_interval, holm_adjust, mcnemar_test,
                     paired_bootstrap, wilson_interval)
@@ -64,7 +66,7 @@ METRIC_DEFINITIONS: dict[str, str] = {
     "tier_maintenance": "continuation speakers (not tier-shift) whose tier is acceptable / such speakers with expectations",
     "tier_adaptation": "tier-shift speakers whose expected tier changed (expected_before primary ≠ expected primary) and who produce an acceptable post-shift tier / such speakers",
     "verb_agreement": "pronoun–verb pairs whose tiers agree / all nominative pronoun–verb pairs",
-    "consistency": "speakers with evidence (tier ≠ none) marked consistent / speakers with evidence",
+    "consistency": CONSISTENCY_DEFINITION,
     "switching_rate": "adjacent speech turns of the same speaker (both with a tier) whose tiers differ / such adjacent pairs",
     "avoidance": "ok records with no second-person evidence from any speaker / ok records",
     "refusal": "ok records flagged as refusals / ok records",
@@ -80,97 +82,10 @@ MULTIPLE_COMPARISONS_NOTE = (
     "p-values (p_holm) for confirmatory claims, or pre-register the comparisons.")
 
 
-@dataclass(slots=True)
-class SpeakerRow:
-    """One speaker of one ok record, flattened for counting."""
-    record_id: Any
-    scenario_id: Any
-    task: str | None
-    language: str | None
-    subtask: str | None
-    speaker: str
-    addressee: str | None
-    tier: str
-    consistent: bool
-    expected: tuple[str, ...] | None
-    expected_before: tuple[str, ...] | None
-    correct: bool | None
-    error_direction: str | None
-    turn_tiers: list[str] = field(default_factory=list)
-    temperature: Any = None
-    run: Any = None
-    model: Any = None
-    variables: dict[str, Any] = field(default_factory=dict)
-    groups: dict[str, Any] = field(default_factory=dict)
+# SpeakerRow, speaker_rows, field_value, ok_records and parse_group_by live in
+# honorifics.results, the one reader of analysis.jsonl; imported above and kept
+# importable from here.
 
-
-# ---------------------------------------------------------------- reading records
-
-def ok_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records with ``status`` ok (error records are failed lines, not data)."""
-    return [r for r in records if isinstance(r, dict) and r.get("status") == "ok"]
-
-
-def parse_group_by(group_by: str | Sequence[str] | None) -> list[str]:
-    """``"model,temperature"`` or ``["model", "temperature"]`` → a list of field names."""
-    if group_by is None:
-        return []
-    items = group_by.split(",") if isinstance(group_by, str) else list(group_by)
-    return [item.strip() for item in items if item and item.strip()]
-
-
-def field_value(record: dict[str, Any], name: str) -> Any:
-    """A grouping value: top-level field, else ``meta``, else scenario variable, else scenario.
-
-    >>> field_value({"task": "dct", "meta": {"model": "m1"}}, "model")
-    'm1'
-    """
-    if name in record and name not in {"meta", "scenario", "speakers", "turns"}:
-        return record[name]
-    meta = record.get("meta") or {}
-    if name in meta:
-        return meta[name]
-    scenario = record.get("scenario") or {}
-    variables = scenario.get("variables") or {}
-    if name in variables:
-        return variables[name]
-    return scenario.get(name)
-
-
-def speaker_rows(records: Iterable[dict[str, Any]], group_by: Sequence[str] = ()) -> list[SpeakerRow]:
-    """Flatten the speakers of ok records into rows (record order, then speaker order)."""
-    rows: list[SpeakerRow] = []
-    for record in ok_records(records):
-        scenario = record.get("scenario") or {}
-        meta = record.get("meta") or {}
-        groups = {name: field_value(record, name) for name in group_by}
-        for name, speaker in (record.get("speakers") or {}).items():
-            expected = speaker.get("expected")
-            before = speaker.get("expected_before")
-            rows.append(SpeakerRow(
-                record_id=record.get("id"), scenario_id=record.get("scenario_id"),
-                task=record.get("task"), language=record.get("language"),
-                subtask=scenario.get("subtask"), speaker=name,
-                addressee=speaker.get("addressee"), tier=speaker.get("tier") or "none",
-                consistent=bool(speaker.get("consistent", True)),
-                expected=tuple(expected) if expected else None,
-                expected_before=tuple(before) if before else None,
-                correct=speaker.get("correct") if expected else None,
-                error_direction=speaker.get("error_direction"),
-                turn_tiers=_turn_tiers(record, name),
-                temperature=meta.get("temperature"), run=meta.get("run"), model=meta.get("model"),
-                variables=dict(scenario.get("variables") or {}), groups=groups))
-    return rows
-
-
-def _turn_tiers(record: dict[str, Any], speaker: str) -> list[str]:
-    """The tiers of the speaker's speech turns, in order, skipping turns without a tier."""
-    return [turn.get("tier") for turn in record.get("turns") or []
-            if turn.get("speaker") == speaker and turn.get("kind", "speech") == "speech"
-            and turn.get("tier") in TIERS]
-
-
-# ---------------------------------------------------------------- metric blocks
 
 def _proportion(successes: int, n: int) -> dict[str, Any]:
     return wilson_interval(successes, n).to_dict()
@@ -295,7 +210,7 @@ def behaviour_metrics(records: Sequence[dict[str, Any]], rows: Sequence[SpeakerR
     """Verb agreement, consistency, switching, avoidance and refusal rates."""
     pairs = sum(int(r.get("agreement_pairs") or 0) for r in records)
     errors = sum(int(r.get("agreement_errors") or 0) for r in records)
-    with_evidence = [r for r in rows if r.tier != "none"]
+    with_evidence = [r for r in rows if has_evidence(r.tier)]
     transitions = sum(max(0, len(r.turn_tiers) - 1) for r in rows)
     switches = sum(sum(a != b for a, b in zip(r.turn_tiers, r.turn_tiers[1:])) for r in rows)
     return {"verb_agreement": _proportion(max(0, pairs - errors), pairs),
@@ -616,16 +531,35 @@ def metrics_tables(records: Iterable[dict[str, Any]], group_by: str | Sequence[s
     tables = {"headline": headline, "confusion": confusion, "tier_distribution": distribution,
               "politeness": politeness, "model_comparisons": comparisons,
               "temperature": temperature, "variable_effects": effects, "speakers": speakers}
-    return {name: pd.DataFrame(rows) for name, rows in tables.items()}
+    # An empty table keeps its header, so a script reading the CSV finds its columns.
+    return {name: pd.DataFrame(rows) if rows else pd.DataFrame(columns=EMPTY_TABLE_COLUMNS[name])
+            for name, rows in tables.items()}
+
+
+#: the columns of each table that can be empty (no models to compare, no scenario variables …)
+EMPTY_TABLE_COLUMNS: dict[str, list[str]] = {
+    "headline": ["metric", "estimate", "low", "high", "n", "method"],
+    "confusion": ["expected", "produced", "count"],
+    "tier_distribution": ["tier", "count", "share"],
+    "politeness": ["over_polite", "under_polite", "n_speakers", "binomial_p"],
+    "model_comparisons": ["first", "second", "n_pairs", "accuracy_first", "accuracy_second",
+                          "b_first_only", "c_second_only", "mcnemar_p", "mcnemar_p_holm",
+                          "difference", "difference_low", "difference_high"],
+    "temperature": ["model", "temperature", "successes", "n", "estimate", "low", "high", "method"],
+    "variable_effects": ["variable", "level", "n", "errors", "error_rate", "residual_error",
+                         "chi2", "dof", "p_value", "p_holm"],
+    "speakers": [name for name in SpeakerRow.__dataclass_fields__ if name not in ("groups", "variables", "meta")],
+}
 
 
 def _speaker_table_row(row: SpeakerRow) -> dict[str, Any]:
     out = asdict(row)
     groups = out.pop("groups")
     variables = out.pop("variables")
-    out["expected"] = "|".join(row.expected) if row.expected else None
-    out["expected_before"] = "|".join(row.expected_before) if row.expected_before else None
-    out["turn_tiers"] = "|".join(row.turn_tiers)
+    out.pop("meta")
+    out["expected"] = join_tiers(row.expected)
+    out["expected_before"] = join_tiers(row.expected_before)
+    out["turn_tiers"] = join_tiers(row.turn_tiers) or ""
     for name in ("record_id", "scenario_id", "temperature", "run", "model"):
         out[name] = None if out[name] is None else str(out[name])
     out.update({f"var_{k}": (None if v is None else str(v)) for k, v in variables.items()})

@@ -53,6 +53,11 @@ class Evidence:
             out["also_fits"] = list(self.also_fits)
         return out
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Evidence":
+        return cls(data["text"], data["start"], data["end"], data.get("kind", ""), data["tier"],
+                   data.get("source", ""), data.get("rule", ""), data.get("confidence", 1.0), data.get("case"))
+
 
 @dataclass(slots=True)
 class AgreementPair:
@@ -68,6 +73,12 @@ class AgreementPair:
         def brief(item: Evidence) -> dict[str, Any]:
             return {"text": item.text, "start": item.start, "end": item.end, "tier": item.tier}
         return {"pronoun": brief(self.pronoun), "verb": brief(self.verb), "ok": self.ok}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "AgreementPair":
+        """Back from ``analysis.jsonl``, which keeps only text, span and tier of each side."""
+        return cls(Evidence.from_dict({**data["pronoun"], "kind": PRONOUN}),
+                   Evidence.from_dict({**data["verb"], "kind": VERB}), data["ok"])
 
 
 @dataclass(slots=True)
@@ -87,6 +98,11 @@ class NominalAddress:
         if self.tradition:
             out["tradition"] = self.tradition
         return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "NominalAddress":
+        return cls(data["text"], data["start"], data["end"], data["category"], data.get("speaker"),
+                   data.get("addressee"), data.get("tradition"))
 
 
 @dataclass(slots=True)
@@ -109,6 +125,13 @@ class SpeakerTurn:
                 "text": self.text, "start": self.start, "end": self.end, "kind": self.kind,
                 "tier": self.tier, "evidence": [e.to_dict() for e in self.evidence],
                 "agreement": [a.to_dict() for a in self.agreement]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "SpeakerTurn":
+        return cls(data["index"], data.get("speaker"), data.get("addressee"), data.get("text", ""),
+                   data["start"], data["end"], data.get("kind", SPEECH), data.get("tier", "none"),
+                   [Evidence.from_dict(e) for e in data.get("evidence") or []],
+                   [AgreementPair.from_dict(a) for a in data.get("agreement") or []])
 
 
 @dataclass(slots=True)
@@ -179,6 +202,16 @@ class SpeakerResult:
             out["source"] = self.source
         return out
 
+    @classmethod
+    def from_dict(cls, name: str, data: dict[str, Any]) -> "SpeakerResult":
+        expected = data.get("expected")
+        before = data.get("expected_before")
+        return cls(name, data.get("addressee"), data.get("tier", "none"), data.get("consistent", True),
+                   data.get("turns", 0), list(data.get("tiers_used") or []), data.get("evidence_count", 0),
+                   data.get("agreement_errors", 0), tuple(expected) if expected is not None else None,
+                   data.get("correct"), data.get("error_direction"),
+                   tuple(before) if before is not None else None, data.get("source"))
+
 
 @dataclass(slots=True)
 class RecordAnalysis:
@@ -226,3 +259,27 @@ class RecordAnalysis:
             "correct": self.correct, "warnings": self.warnings, "meta": self.meta,
             "scenario": self.scenario,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RecordAnalysis":
+        """One line of ``analysis.jsonl`` back as a typed record (the inverse of :meth:`to_dict`).
+
+        >>> line = {"id": "a", "line": 3, "status": "error", "error": "the text is empty"}
+        >>> RecordAnalysis.from_dict(line).to_dict() == line
+        True
+        """
+        common = {"id": data.get("id"), "line": data.get("line", 0), "status": data.get("status", "ok"),
+                  "meta": dict(data.get("meta") or {})}
+        if common["status"] != "ok":
+            return cls(error=data.get("error"), **common)
+        return cls(
+            **common, language=data.get("language"), script=data.get("script"), task=data.get("task"),
+            scenario_id=data.get("scenario_id"), tier=data.get("tier", "none"),
+            speakers={name: SpeakerResult.from_dict(name, s) for name, s in (data.get("speakers") or {}).items()},
+            turns=[SpeakerTurn.from_dict(t) for t in data.get("turns") or []],
+            avoidance=data.get("avoidance", False), refusal=data.get("refusal", False),
+            user_tier=data.get("user_tier", "none"), agreement_errors=data.get("agreement_errors", 0),
+            agreement_pairs=data.get("agreement_pairs", 0),
+            nominal_address=[NominalAddress.from_dict(n) for n in data.get("nominal_address") or []],
+            correct=data.get("correct"), warnings=list(data.get("warnings") or []),
+            scenario=data.get("scenario"))

@@ -24,10 +24,12 @@ from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN, WORD_CHARACTERS
 from .extraction.turns import SpeakerIndex, split_turns
-from .io import DEFAULT_MAX_CHARS, InputError, InputRecord, decode_line, record_from_object
+from .languages import CODES
+from .io import (DEFAULT_MAX_CHARS, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
+                 parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .tiers import MIXED, NONE, RANK, parse_tiers, politeness_direction
+from .tiers import MIXED, NONE, RANK, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
 # a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
@@ -78,14 +80,14 @@ def _ordered(tiers: Iterable[str]) -> list[str]:
 def _romanized_language(text: str) -> str | None:
     """hi or bn for Latin-script text, by which lexicon's words it uses."""
     scores = {}
-    for language in ("hi", "bn"):
+    for language in CODES:
         lexicon = load_lexicon(lexicon_name(language, "latn"))
         known = lexicon.pronouns.keys() | lexicon.exact_verbs.keys() | lexicon.question_words \
             | lexicon.first_person_pronouns | lexicon.third_person_pronouns
         scores[language] = sum(1 for word in TOKEN.findall(text) if lexicon.key(word) in known)
     best = max(scores, key=scores.get)
-    if scores[best] == 0 or scores["hi"] == scores["bn"]:
-        return None
+    if scores[best] == 0 or sum(score == scores[best] for score in scores.values()) > 1:
+        return None   # no romanized word known, or a tie
     return best
 
 
@@ -115,22 +117,17 @@ def resolve_language(text: str, language: str | None) -> tuple[str, str]:
 
 # --- context and expectations ------------------------------------------------
 
-def _expectations(expected: Any, speakers: list[SpeakerSpec], index: SpeakerIndex | None,
+def _expectations(expected: dict[str | None, SpeakerExpectation], index: SpeakerIndex | None,
                   default_speaker: str | None) -> dict[str, SpeakerExpectation]:
-    if expected is None:
-        return {}
-    if isinstance(expected, (str, list)):
-        if default_speaker is None:
-            return {}
-        return {default_speaker: SpeakerExpectation(parse_tiers(expected))}
+    """The record's inline expectations keyed by the speaker names the analysis uses."""
     out = {}
-    for name, spec in expected.items():
-        addressee = None
-        if isinstance(spec, dict):
-            addressee = spec.get("addressee")
-            spec = spec.get("tiers", spec.get("tier"))
+    for name, expectation in expected.items():
+        if name is DEFAULT_SPEAKER:
+            if default_speaker is not None:
+                out[default_speaker] = expectation
+            continue
         matched = (index.match(name) if index else None) or name
-        out[matched] = SpeakerExpectation(parse_tiers(spec), addressee)
+        out[matched] = expectation
     return out
 
 
@@ -165,9 +162,10 @@ def build_context(record: InputRecord, scenario_bank=None) -> tuple[RecordContex
                 context = found
     if record.speakers:
         known = {spec.name: spec for spec in context.speakers}
-        context.speakers = [SpeakerSpec(name, tuple(aliases) + (known[name].aliases if name in known else ()))
-                            for name, aliases in record.speakers] + \
-                           [spec for spec in context.speakers if spec.name not in dict(record.speakers)]
+        listed = {spec.name for spec in record.speakers}
+        context.speakers = [SpeakerSpec(spec.name, spec.aliases + (known[spec.name].aliases if spec.name in known else ()))
+                            for spec in record.speakers] + \
+                           [spec for spec in context.speakers if spec.name not in listed]
     context.task = record.task or context.task
     context.language = record.language or context.language
     return context, warnings
@@ -328,7 +326,7 @@ class Analyzer:
         self._apply_classifier(turns, language)
         speakers = self._speakers(turns, listed)
         expectations = dict(context.expectations)
-        expectations.update(_expectations(record.expected, specs, index, default_speaker))
+        expectations.update(_expectations(record.expected, index, default_speaker))
         self._compare(speakers, expectations, index)
 
         speech = [t for t in turns if t.kind == SPEECH]
@@ -452,12 +450,12 @@ def analyze_text(text: str, language: str | None = None, *, speakers: list | Non
     >>> {name: s.tier for name, s in r.speakers.items()}
     {'राहुल': 'intimate', 'समीर': 'intimate'}
     """
-    obj: dict[str, Any] = {"text": text}
-    for key, value in (("language", language), ("speakers", speakers), ("speaker", speaker),
-                       ("expected", expected), ("task", task), ("scenario_id", scenario_id)):
-        if value is not None:
-            obj[key] = value
-    result = Analyzer(use_classifier=use_classifier, scenario_bank=scenario_bank).analyze_object(obj, 1)
+    if not isinstance(text, str):
+        raise InputError(f"text is {type(text).__name__}, expected a string")
+    record = InputRecord(line=1, id=1, text=check_text(text), language=parse_language(language),
+                         task=parse_task(task), scenario_id=None if scenario_id is None else str(scenario_id),
+                         speakers=parse_speakers(speakers, speaker), expected=parse_expected(expected))
+    result = Analyzer(use_classifier=use_classifier, scenario_bank=scenario_bank).analyze_record(record)
     if result.status != "ok":
         raise InputError(result.error)
     return result

@@ -15,6 +15,19 @@ from .tiers import OUTCOMES
 
 MAX_LISTED_ERRORS = 50
 
+#: the one definition of consistency, in summary.json and in the report's metrics
+CONSISTENCY_DEFINITION = "speakers with evidence (tier ≠ none) marked consistent / speakers with evidence"
+
+
+def has_evidence(tier: str | None) -> bool:
+    """Whether a speaker's tier counts for consistency: a speaker with no
+    second-person evidence (tier ``none``) can be neither consistent nor mixed.
+
+    >>> has_evidence("mixed"), has_evidence("none")
+    (True, False)
+    """
+    return bool(tier) and tier != "none"
+
 
 def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 6) if whole else None
@@ -35,7 +48,7 @@ class SummaryAccumulator:
         self.scripts: Counter = Counter()
         self.avoidance = self.refusal = 0
         self.pairs = self.pair_errors = 0
-        self.speakers = self.inconsistent = 0
+        self.speakers = self.with_evidence = self.inconsistent = 0
         self.judged = self.correct = self.over = self.under = 0
         self.by_classifier = 0
         self.warnings = 0
@@ -85,7 +98,9 @@ class SummaryAccumulator:
         for speaker in record.get("speakers", {}).values():
             self.speakers += 1
             self.speaker_tiers[speaker["tier"]] += 1
-            self.inconsistent += not speaker.get("consistent", True)
+            if has_evidence(speaker["tier"]):
+                self.with_evidence += 1
+                self.inconsistent += not speaker.get("consistent", True)
             self.by_classifier += speaker.get("source") == "classifier"
             if "correct" in speaker and speaker["correct"] is not None:
                 self.judged += 1
@@ -111,8 +126,10 @@ class SummaryAccumulator:
             "refusal": {"records": self.refusal, "rate": _rate(self.refusal, self.ok)},
             "agreement": {"pairs": self.pairs, "errors": self.pair_errors,
                           "agreement_rate": _rate(self.pairs - self.pair_errors, self.pairs)},
-            "consistency": {"speakers": self.speakers, "mixed": self.inconsistent,
-                            "consistency_rate": _rate(self.speakers - self.inconsistent, self.speakers)},
+            "consistency": {"speakers": self.speakers, "speakers_with_evidence": self.with_evidence,
+                            "mixed": self.inconsistent,
+                            "consistency_rate": _rate(self.with_evidence - self.inconsistent, self.with_evidence),
+                            "definition": CONSISTENCY_DEFINITION},
             "classifier": {"speakers_decided": self.by_classifier},
             "records_with_warnings": self.warnings,
         }

@@ -152,7 +152,7 @@ def test_make_prompts_filters(tmp_path, filters, expected_ids):
 def test_make_prompts_bad_input_gives_one_line_error(tmp_path, capsys, arguments, message):
     assert make_prompts_main([*FILES, "-o", str(tmp_path / "x.jsonl"), *arguments]) == 2
     error = capsys.readouterr().err.strip().splitlines()
-    assert error[-1].startswith("error: ") and message in error[-1]
+    assert error[-1].startswith("make-prompts: error: ") and message in error[-1]
 
 
 def test_prompt_records_ids_are_stable_across_formats(bank):

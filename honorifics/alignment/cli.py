@@ -15,6 +15,7 @@ from .gas import AlignmentSettings
 from .odds import OddsSettings
 from .records import InputError
 from .scorers import ModelUnavailable, resolve_embedder_path
+from ..usage import UsageError, add_quiet, command, input_file, output_dir, parser as command_parser
 
 EXIT_OK, EXIT_BAD_LINES, EXIT_ERROR = 0, 1, 2
 
@@ -40,13 +41,13 @@ def _input_options(parser: argparse.ArgumentParser) -> None:
                              "(default: the built-in bank)")
     parser.add_argument("--out", default=None, help="output directory")
     parser.add_argument("--no-plot", action="store_true", help="skip the PNG plot")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar or summary line")
+    add_quiet(parser)
 
 
 def _alignment_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="alignment-score",
-        description="Generation Alignment Score (EtiCor++): per group, pairs of similar "
+    parser = command_parser(
+        "alignment-score",
+        "Generation Alignment Score (EtiCor++): per group, pairs of similar "
                     "generations from different sources judged by NLI; GAS = entailments / "
                     "(entailments + contradictions), null without such pairs; mean ± sd over "
                     "runs; plus inter-group correlation (similarity × NLI sign).")
@@ -73,10 +74,11 @@ def _alignment_parser() -> argparse.ArgumentParser:
 
 
 def _odds_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="odds-ratio",
-        description="Words a model uses more for group A than group B: log odds ratio "
-                    "(Haldane–Anscombe, 95%% CI) and Monroe et al.'s weighted log-odds with an "
+    # a description is printed as written (only help strings are %-formatted): 95%, not 95%%
+    parser = command_parser(
+        "odds-ratio",
+        "Words a model uses more for group A than group B: log odds ratio "
+                    "(Haldane–Anscombe, 95% CI) and Monroe et al.'s weighted log-odds with an "
                     "informative Dirichlet prior (z).")
     _input_options(parser)
     parser.add_argument("--a", required=True, help="value of the group field for group A")
@@ -103,28 +105,16 @@ def _odds_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _error(prog: str, message: str) -> int:
-    print(f"{prog}: error: {message}", file=sys.stderr)
-    return EXIT_ERROR
-
-
-def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None):
-    try:
-        return parser.parse_args(argv), None
-    except SystemExit as stop:
-        return None, int(stop.code or 0)
-
-
 def _none_if_none(value: str | None) -> str | None:
     return None if value is None or value.lower() == "none" else value
 
 
+@command("alignment-score")
 def alignment_score_main(argv: Sequence[str] | None = None) -> int:
     """``alignment-score GENERATIONS.jsonl --embedder PATH --nli PATH [...]``."""
     parser = _alignment_parser()
-    args, code = _parse(parser, argv)
-    if args is None:
-        return code
+    args = parser.parse_args(argv)
+    _check_paths(args)
     from .pipeline import score_alignment_file, write_alignment
     try:
         settings = AlignmentSettings(args.similarity_threshold, args.nli_threshold,
@@ -137,7 +127,7 @@ def alignment_score_main(argv: Sequence[str] | None = None) -> int:
             _none_if_none(args.source_field), _none_if_none(args.run_field), args.text_field,
             settings, args.per_speaker, args.scenarios, progress=not args.quiet)
     except (ModelUnavailable, InputError, ValueError, OSError) as error:
-        return _error(parser.prog, str(error))
+        raise UsageError(str(error)) from None
     out = Path(args.out or "alignment-results")
     written = write_alignment(run, out, plot=not args.no_plot)
     if not args.quiet:
@@ -149,12 +139,12 @@ def alignment_score_main(argv: Sequence[str] | None = None) -> int:
     return _lines_status(parser.prog, run.read)
 
 
+@command("odds-ratio")
 def odds_ratio_main(argv: Sequence[str] | None = None) -> int:
     """``odds-ratio GENERATIONS.jsonl --group-field F --a X --b Y [--pos NOUN,VERB,ADJ ...]``."""
     parser = _odds_parser()
-    args, code = _parse(parser, argv)
-    if args is None:
-        return code
+    args = parser.parse_args(argv)
+    _check_paths(args)
     from .pipeline import odds_ratio_file, write_odds_ratio
     pos = () if args.pos.lower() == "all" else tuple(
         tag.strip().upper() for tag in args.pos.split(",") if tag.strip())
@@ -169,7 +159,7 @@ def odds_ratio_main(argv: Sequence[str] | None = None) -> int:
                               None if named_prior else args.prior, args.per_speaker,
                               args.scenarios, progress=not args.quiet)
     except (ModelUnavailable, InputError, ValueError, OSError) as error:
-        return _error(parser.prog, str(error))
+        raise UsageError(str(error)) from None
     for note in run.notes:
         print(f"odds-ratio: {note}", file=sys.stderr)
     out = Path(args.out or "odds-ratio-results")
@@ -179,6 +169,15 @@ def odds_ratio_main(argv: Sequence[str] | None = None) -> int:
               f"{len(run.rows)} words with ≥ {args.min_count} occurrences → {out}/ "
               f"({len(written)} files)", file=sys.stderr)
     return _lines_status(parser.prog, run.read)
+
+
+def _check_paths(args) -> None:
+    """The input file and --out directory, checked before any model loads."""
+    input_file(args.input)
+    if args.scenarios and not Path(args.scenarios).is_dir():
+        input_file(args.scenarios, "--scenarios")
+    if args.out:   # created only once the models have loaded
+        output_dir(args.out, create=False)
 
 
 def _lines_status(prog: str, read) -> int:

@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Sequence
 
+from .records import ReadReport
 from .scorers import Token
 
 Z_95 = 1.959963984540054
@@ -169,3 +170,25 @@ def top_words(rows: Sequence[WordOdds], k: int) -> tuple[list[WordOdds], list[Wo
     side_a = sorted((row for row in rows if row.z > 0), key=by_strength(1))[:k]
     side_b = sorted((row for row in rows if row.z < 0), key=by_strength(-1))[:k]
     return side_a, side_b
+
+
+@dataclass(slots=True)
+class OddsRun:
+    """Odds-ratio results for group A versus group B, with how words were counted.
+
+    Lives here, beside :class:`WordOdds`, so the plots can name it without
+    importing the pipeline that builds it (no plots ↔ pipeline cycle).
+    """
+    settings: OddsSettings
+    group_field: str
+    group_a: str
+    group_b: str
+    rows: list[WordOdds]
+    top_a: list[WordOdds]
+    top_b: list[WordOdds]
+    totals: dict[str, int]
+    texts: dict[str, int]
+    taggers: dict[str, str]
+    notes: list[str]
+    dropped_function_words: dict[str, list[str]]
+    read: ReadReport

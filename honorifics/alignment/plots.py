@@ -15,7 +15,7 @@ from .text import plot_label
 
 if TYPE_CHECKING:
     from .gas import AlignmentResult
-    from .pipeline import OddsRun
+    from .odds import OddsRun
 
 
 def _pyplot():

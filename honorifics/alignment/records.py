@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..io import iter_json_objects
+from ..io import TEXT_FIELDS, iter_json_objects
+from ..results import record_speaker_rows
 
 #: Where a flat record keeps its text, first present wins (DESIGN.md "Input record").
-TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 
 
 class InputError(ValueError):
@@ -122,7 +122,8 @@ def speaker_units(record: dict[str, Any], bank: dict[str, dict[str, dict[str, An
     them, ``speaker_role``, ``speaker_gender``, ``speaker_age``.
     """
     attributes = speaker_attributes(record, bank)
-    speakers = record.get("speakers") if isinstance(record.get("speakers"), dict) else {}
+    rows = {row.speaker: row for row in record_speaker_rows(record)} \
+        if isinstance(record.get("speakers"), dict) else {}
     by_speaker: dict[str, list[str]] = {}
     for turn in record["turns"]:
         if turn.get("kind", "speech") != "speech" or not turn.get("speaker"):
@@ -132,9 +133,9 @@ def speaker_units(record: dict[str, Any], bank: dict[str, dict[str, dict[str, An
     if isinstance(record.get("meta"), dict):
         base = {**record["meta"], **base}
     for name, texts in by_speaker.items():
-        result = speakers.get(name, {}) if isinstance(speakers.get(name), dict) else {}
-        fields = {**base, "speaker": name, "addressee": result.get("addressee"),
-                  "speaker_tier": result.get("tier")}
+        row = rows.get(name)
+        fields = {**base, "speaker": name, "addressee": row.addressee if row else None,
+                  "speaker_tier": row.tier if row else None}
         for attribute in SPEAKER_ATTRIBUTES:
             fields[f"speaker_{attribute}"] = attributes.get(name, {}).get(attribute)
         yield "\n".join(texts), fields

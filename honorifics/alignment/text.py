@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..languages import LANGUAGES
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 # Devanagari U+0900–U+0963 and U+0971–U+097F (letters, signs; not the dandas
@@ -21,8 +23,6 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 _INDIC_LETTERS = "\u0900-\u0963\u0971-\u097F\u0980-\u09E3\u09F0-\u09F1\u200C\u200D"
 _WORD = re.compile(
     rf"[{_INDIC_LETTERS}]+|[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*")
-_DEVANAGARI = re.compile(r"[\u0900-\u097F]")
-_BENGALI = re.compile(r"[\u0980-\u09FF]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
@@ -48,7 +48,7 @@ def detect_script_language(text: str) -> str:
     Romanized Hindi/Bangla comes out as ``en``: no tagger here knows it, and the
     content-word fallback treats Latin words the same way in either case.
     """
-    counts = {"hi": len(_DEVANAGARI.findall(text)), "bn": len(_BENGALI.findall(text)),
+    counts = {**{language.code: len(language.letters.findall(text)) for language in LANGUAGES},
               "en": len(_LATIN.findall(text))}
     return max(counts, key=lambda lang: (counts[lang], lang == "en"))
 
@@ -168,7 +168,7 @@ def romanize(word: str) -> str:
 
 def is_ascii_label(word: str) -> bool:
     """Whether matplotlib can draw ``word`` as is (no complex-script shaping needed)."""
-    return not (_DEVANAGARI.search(word) or _BENGALI.search(word))
+    return not any(language.letters.search(word) for language in LANGUAGES)
 
 
 def plot_label(word: str) -> str:

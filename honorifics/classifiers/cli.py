@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from honorifics.usage import UsageError, command, input_file, output_dir, output_file, parser as command_parser
 from honorifics.classifiers.corpus import (DEFAULT_GROUP_FIELDS, VARIANTS, CorpusError,
                                            CorpusSource, SilverConfig, build_corpus, read_examples)
 
@@ -19,17 +20,12 @@ def _show_progress() -> bool:
     return sys.stderr.isatty()
 
 
-def _fail(command: str, message: str) -> int:
-    print(f"{command}: error: {message}", file=sys.stderr)
-    return 2
-
-
 # --------------------------------------------------------------------------- build
 
 def build_corpus_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="build-training-corpus",
-        description="Build a tier-classifier corpus (train/dev/test, grouped) from labelled "
+    parser = command_parser(
+        "build-training-corpus",
+        "Build a tier-classifier corpus (train/dev/test, grouped) from labelled "
                     "JSONL and/or unlabelled text silver-labelled by the rule engine, with the "
                     "deciding evidence masked.")
     parser.add_argument("inputs", nargs="+", type=Path,
@@ -53,14 +49,18 @@ def build_corpus_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@command("build-training-corpus")
 def build_corpus_main(argv: Sequence[str] | None = None) -> int:
     """``build-training-corpus INPUT... --out DIR``."""
     args = build_corpus_parser().parse_args(argv)
     variants = [item.strip() for item in args.variants.split(",") if item.strip()]
     unknown = [item for item in variants if item not in VARIANTS]
     if unknown or not variants:
-        return _fail("build-training-corpus", f"--variants must be from {', '.join(VARIANTS)}")
+        raise UsageError(f"--variants must be from {', '.join(VARIANTS)}")
     group_fields = tuple(item.strip() for item in args.group_fields.split(",") if item.strip())
+    for path in args.inputs:
+        input_file(path)
+    output_dir(args.out)
     sources = [CorpusSource(path, group_fields=group_fields) for path in args.inputs]
     try:
         stats = build_corpus(sources, args.out, mask=not args.no_mask, variants=variants,
@@ -69,7 +69,7 @@ def build_corpus_main(argv: Sequence[str] | None = None) -> int:
                              silver=SilverConfig(min_confidence=args.min_confidence,
                                                  keep_none=not args.no_none))
     except (CorpusError, ValueError) as error:
-        return _fail("build-training-corpus", str(error))
+        raise UsageError(str(error)) from None
     for part in ("train", "dev", "test"):
         bucket = stats.counts.get(part, {})
         tiers = ", ".join(f"{key[5:]} {value}" for key, value in sorted(bucket.items())
@@ -87,9 +87,9 @@ def train_parser() -> argparse.ArgumentParser:
     from honorifics.classifiers.training import TrainingConfig
 
     defaults = TrainingConfig()
-    parser = argparse.ArgumentParser(
-        prog="train-tier-classifier",
-        description="Fine-tune a tier classifier (intimate/familiar/formal/none). Offline "
+    parser = command_parser(
+        "train-tier-classifier",
+        "Fine-tune a tier classifier (intimate/familiar/formal/none). Offline "
                     "default: a small BERT from config with a locally trained tokenizer.")
     parser.add_argument("--train", required=True, type=Path, help="labelled corpus JSONL")
     parser.add_argument("--dev", type=Path, help="dev corpus JSONL (default: a grouped slice of --train)")
@@ -138,20 +138,16 @@ def _data_description(train_path: Path, note: str) -> dict:
     return out
 
 
+@command("train-tier-classifier")
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``train-tier-classifier --train FILE [--dev FILE] [--base-model X] --out DIR``."""
     args = train_parser().parse_args(argv)
     from honorifics.classifiers.training import TrainingConfig, TrainingError, train_classifier
 
     try:
-        train = read_examples(args.train) if args.train.exists() else None
-        if train is None:
-            return _fail("train-tier-classifier", f"{args.train}: no such file")
-        dev = None
-        if args.dev:
-            if not args.dev.exists():
-                return _fail("train-tier-classifier", f"{args.dev}: no such file")
-            dev = read_examples(args.dev)
+        train = read_examples(input_file(args.train, "--train"))
+        dev = read_examples(input_file(args.dev, "--dev")) if args.dev else None
+        output_dir(args.out)
         config = TrainingConfig(
             base_model=args.base_model, allow_download=args.allow_download, seed=args.seed,
             epochs=args.epochs, patience=args.patience, batch_size=args.batch_size,
@@ -164,7 +160,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         result = train_classifier(train, args.out, dev, config,
                                   _data_description(args.train, args.command_note))
     except (CorpusError, TrainingError) as error:
-        return _fail("train-tier-classifier", str(error))
+        raise UsageError(str(error)) from None
     print(f"best dev macro-F1 {result.dev_macro_f1:.3f} at epoch {result.best_epoch} "
           f"({result.epochs_run} run); temperature {result.temperature:.3f}; threshold "
           f"{result.threshold.threshold:.2f} (dev precision {result.threshold.precision:.3f}, "
@@ -176,9 +172,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 # --------------------------------------------------------------------------- evaluate
 
 def evaluate_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="evaluate-tier-classifier",
-        description="Evaluate a tier classifier on a held-out (grouped) test file: per-class "
+    parser = command_parser(
+        "evaluate-tier-classifier",
+        "Evaluate a tier classifier on a held-out (grouped) test file: per-class "
                     "P/R/F1, confusion matrix, calibration (ECE), vs a character n-gram "
                     "logistic-regression baseline trained on --train.")
     parser.add_argument("--model", required=True, type=Path, help="model directory")
@@ -190,24 +186,28 @@ def evaluate_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@command("evaluate-tier-classifier")
 def evaluate_main(argv: Sequence[str] | None = None) -> int:
     """``evaluate-tier-classifier --model DIR --test FILE [--train FILE] [--out JSON]``."""
     args = evaluate_parser().parse_args(argv)
     from honorifics.classifiers.evaluation import evaluate, format_report
 
     for path in (args.test, args.train):
-        if path is not None and not path.exists():
-            return _fail("evaluate-tier-classifier", f"{path}: no such file")
+        if path is not None:
+            input_file(path, "--test" if path is args.test else "--train")
+    if not args.model.is_dir():
+        raise UsageError(f"--model {args.model}: not a model directory")
+    if args.out:
+        output_file(args.out)   # checked before the (slow) evaluation
     try:
         test = read_examples(args.test)
         train = read_examples(args.train) if args.train else None
         result = evaluate(str(args.model), test, train)
     except (CorpusError, ValueError) as error:
-        return _fail("evaluate-tier-classifier", str(error))
+        raise UsageError(str(error)) from None
     print(format_report(result))
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
+        output_file(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
     if args.update_card:
         _update_card(args.model, result)
     return 0

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from honorifics.tiers import NONE, TIERS, TierError, parse_tier
-from honorifics.io import iter_json_objects
+from honorifics.io import TEXT_FIELDS, iter_json_objects
+from honorifics.languages import LANGUAGES
 
 #: Class labels of the classifier, in the order of its output units.
 LABELS: tuple[str, ...] = TIERS + (NONE,)
@@ -48,9 +49,7 @@ FALLBACK_VARIANTS: tuple[str, ...] = (MASKED, DROPPED)
 #: Fields tried, in order, for the group of a record (paraphrases share one).
 DEFAULT_GROUP_FIELDS: tuple[str, ...] = ("pair_key", "group", "section", "id")
 #: Input fields that may hold the text of a record (as in analyze-generations).
-TEXT_FIELDS: tuple[str, ...] = ("text", "output", "response", "completion", "generation")
 
-_SCRIPT_LANGUAGES = (("hi", 0x0900, 0x097F), ("bn", 0x0980, 0x09FF))
 _SPACES = re.compile(r"[ \t]{2,}")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"[ \t]+([,.!?।॥;:])")
 
@@ -116,12 +115,7 @@ def detect_language(text: str) -> str:
     >>> detect_language("तुम कहाँ हो?"), detect_language("তুমি কোথায়?"), detect_language("tum kahan ho")
     ('hi', 'bn', 'und')
     """
-    counts = {language: 0 for language, _, _ in _SCRIPT_LANGUAGES}
-    for character in text:
-        point = ord(character)
-        for language, low, high in _SCRIPT_LANGUAGES:
-            if low <= point <= high:
-                counts[language] += 1
+    counts = {language.code: len(language.letters.findall(text)) for language in LANGUAGES}
     best = max(counts, key=counts.get)
     return best if counts[best] else "und"
 

@@ -84,8 +84,11 @@ def reliability(confidences: Sequence[float], correct: Sequence[bool],
 
     ECE = Σ_bins (n_bin / n) · |accuracy_bin − mean confidence_bin|.
 
+    Two bins: confidence 0.9 with accuracy 0.5, confidence 0.6 with accuracy 1.0,
+    so ECE = ½·0.4 + ½·0.4:
+
     >>> round(reliability([0.9, 0.9, 0.6, 0.6], [True, False, True, True])[0], 2)
-    0.3
+    0.4
     """
     confidences = numpy.asarray(confidences, dtype=float)
     correct = numpy.asarray(correct, dtype=float)

@@ -12,6 +12,7 @@ from importlib import resources
 
 import yaml
 
+from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from .normalize import match_key
 
 CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
@@ -272,11 +273,7 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ())}
 
 
-LEXICON_NAMES = ("hi", "bn", "hi-Latn", "bn-Latn")
-
-
-def lexicon_name(language: str, script: str) -> str:
-    return f"{language}-Latn" if script == "latn" else language
+# LEXICON_NAMES and lexicon_name come from the language registry (imported above).
 
 
 @lru_cache(maxsize=None)

@@ -58,7 +58,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
     >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
     ('नेहा', True)
     >>> frame_speaker("উনি হেসে বললেন", load_lexicon("bn"), None)
-    ('উনি (unnamed)', True)
+    ('তিনি (unnamed)', True)
     """
     narrative = lexicon.narrative
     tokens = _frame_keys(frame, lexicon)

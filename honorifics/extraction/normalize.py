@@ -25,6 +25,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from ..languages import LANGUAGES, LATIN, SCRIPT_LANGUAGE  # noqa: F401 (SCRIPT_LANGUAGE re-exported)
+
 ZERO_WIDTH = "\u200c\u200d\ufeff\u2060"
 _DEVANAGARI_NUKTA = "\u093c"
 _BENGALI_NUKTA = "\u09bc"
@@ -96,8 +98,8 @@ def match_key(token: str, script: str) -> str:
 
 # --- scripts -------------------------------------------------------------
 
-_SCRIPT_LETTERS = {"deva": re.compile("[\u0900-\u097f]"), "beng": re.compile("[\u0980-\u09ff]"),
-                   "latn": re.compile("[A-Za-z]")}
+_SCRIPT_LETTERS = {**{language.script: language.letters for language in LANGUAGES},
+                   LATIN: re.compile("[A-Za-z]")}
 
 
 def detect_script(text: str) -> str | None:
@@ -121,4 +123,3 @@ def has_script(text: str, script: str) -> bool:
     return _SCRIPT_LETTERS[script].search(text) is not None
 
 
-SCRIPT_LANGUAGE = {"deva": "hi", "beng": "bn"}

@@ -13,7 +13,8 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from ..metrics import HEADLINE, METRIC_DEFINITIONS, compute_metrics, field_value, ok_records
+from ..metrics import HEADLINE, METRIC_DEFINITIONS, compute_metrics
+from ..results import SpeakerRow, field_value, ok_records, record_speaker_rows
 from ..tiers import OUTCOMES, TIERS
 
 #: Dialogues shown in the per-speaker view (the tables always use every record).
@@ -360,16 +361,16 @@ def highlight_turn(turn: dict[str, Any]) -> str:
     return "".join(pieces)
 
 
-def _correct_state(speaker: dict[str, Any]) -> str:
-    if not speaker.get("expected"):
+def _correct_state(row: SpeakerRow) -> str:
+    if not row.expected:
         return "na"
-    return "yes" if speaker.get("correct") else "no"
+    return "yes" if row.correct else "no"
 
 
 def dialogue_card(record: dict[str, Any]) -> str:
     """One record: header, per-speaker table, and every turn with highlighted evidence."""
-    speakers = record.get("speakers") or {}
-    states = " ".join(sorted({f"{s.get('tier') or 'none'}:{_correct_state(s)}" for s in speakers.values()})) or "none:na"
+    rows = record_speaker_rows(record)
+    states = " ".join(sorted({f"{row.tier}:{_correct_state(row)}" for row in rows})) or "none:na"
     model, task = field_value(record, "model"), record.get("task")
     language = record.get("language") or ""
     facts = [f"model {e(model)}", f"task {e(task)}", f"language {e(language)}"]
@@ -381,17 +382,16 @@ def dialogue_card(record: dict[str, Any]) -> str:
     flags = "".join(f' <span class="badge tier-mixed">{flag}</span>'
                     for flag in ("refusal", "avoidance") if record.get(flag))
     speaker_rows = []
-    for name, s in speakers.items():
-        state = _correct_state(s)
+    for row in rows:
         verdict = {"yes": '<span class="ok">✓ correct</span>', "no": '<span class="wrong">✗ wrong</span>',
-                   "na": '<span class="muted">no expectation</span>'}[state]
-        direction = f" ({e(s.get('error_direction'))})" if s.get("error_direction") else ""
-        speaker_rows.append([f'<span lang="{e(language)}">{e(name)}</span>',
-                             f'<span lang="{e(language)}">{e(s.get("addressee"))}</span>',
-                             f'<span class="badge tier-{e(s.get("tier"))}">{e(s.get("tier"))}</span>',
-                             e(" | ".join(s.get("expected") or [])) or "—", verdict + direction,
-                             "yes" if s.get("consistent") else "no", e(s.get("evidence_count")),
-                             e(s.get("agreement_errors"))])
+                   "na": '<span class="muted">no expectation</span>'}[_correct_state(row)]
+        direction = f" ({e(row.error_direction)})" if row.error_direction else ""
+        speaker_rows.append([f'<span lang="{e(language)}">{e(row.speaker)}</span>',
+                             f'<span lang="{e(language)}">{e(row.addressee)}</span>',
+                             f'<span class="badge tier-{e(row.tier)}">{e(row.tier)}</span>',
+                             e(" | ".join(row.expected or ())) or "—", verdict + direction,
+                             "yes" if row.consistent else "no", e(row.evidence_count),
+                             e(row.agreement_errors)])
     turns = []
     for turn in record.get("turns") or []:
         kind = turn.get("kind") or "speech"

@@ -18,10 +18,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from ..languages import CODES, LANGUAGES as REGISTRY
 from ..model import RecordContext, SpeakerExpectation, SpeakerSpec
 from ..tiers import TIERS, TierError, parse_tier
 
-LANGUAGES = ("hi", "bn")
+LANGUAGES = CODES
 TASKS = ("dct", "continuation", "roleplay")
 TIER_SHIFT = "tier_shift"
 #: The id prefix of each task; tier-shift scenarios have their own.
@@ -49,7 +50,7 @@ BANGLA_REGIONS = ("bangladesh", "west_bengal")
 SAME_AGE_TOLERANCE = 10
 BUILTIN_FILES = tuple(f"{language}_{task}.jsonl" for language in LANGUAGES for task in TASKS)
 #: The script every situation of a language must be written in.
-_SCRIPT = {"hi": re.compile(r"[\u0900-\u097F]"), "bn": re.compile(r"[\u0980-\u09FF]")}
+_SCRIPT = {language.code: language.letters for language in REGISTRY}
 _ID_PATTERN = re.compile(r"^(hi|bn)-(dct|cont|shift|rp)-[0-9A-Za-z][0-9A-Za-z_-]*$")
 _PAIRING_SEPARATOR = "↔"
 

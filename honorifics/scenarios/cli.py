@@ -13,16 +13,13 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..tiers import TierError
+from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
+                     output_file, say)
 from .bank import LANGUAGES, REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
 from .prompts import prompt_id, render_prompt
 
 FORMATS = ("plain", "chat", "batch")
 BATCH_URL = "/v1/chat/completions"
-
-
-def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
 
 
 def _progress(items: Sequence[Any], description: str):
@@ -44,6 +41,7 @@ def _write_jsonl(records: list[dict[str, Any]], out: str) -> None:
 
 
 def _load(files: list[str], strict: bool = True) -> ScenarioBank:
+    input_files(files, "scenario file")
     bank = load_bank(files or None, strict=strict)
     if not files and bank.missing_files:
         print(f"note: built-in scenario files not present yet: {', '.join(bank.missing_files)}",
@@ -67,7 +65,9 @@ def prompt_records(bank: ScenarioBank, temperatures: Iterable[float], runs: int,
     if output_format not in FORMATS:
         raise ValueError(f"unknown format {output_format!r}; use one of {', '.join(FORMATS)}")
     records = []
-    temperatures = list(temperatures)
+    # 0.7 and 0.70 give the same id: keep each temperature once (the batch API
+    # rejects a file with a repeated custom_id)
+    temperatures = list({prompt_id("", t, 1): t for t in temperatures}.values())
     for scenario in bank:
         prompt = render_prompt(scenario)
         messages = ([{"role": "system", "content": system}] if system else []) + \
@@ -127,11 +127,7 @@ def _apply_filters(bank: ScenarioBank, args: argparse.Namespace) -> ScenarioBank
                        **_parse_variables(args.variable))
 
 
-def make_prompts_main(argv: list[str] | None = None) -> int:
-    """``make-prompts [SCENARIO_FILES…] --out prompts.jsonl``."""
-    parser = argparse.ArgumentParser(
-        prog="make-prompts",
-        description="Render scenarios into prompts: one line per scenario × temperature × run.")
+def _prompt_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="scenario JSONL/YAML files (default: the built-in bank)")
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
     parser.add_argument("--temperatures", "-t", default="0.7",
@@ -142,52 +138,62 @@ def make_prompts_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", help="model name, written into chat/batch records")
     parser.add_argument("--system", help="an optional system message (chat and batch formats)")
     _add_filters(parser)
-    args = parser.parse_args(argv)
+    add_quiet(parser)
+
+
+@command("make-prompts", "Render scenarios into prompts: one line per scenario × temperature × run.",
+         _prompt_options)
+def make_prompts_main(args: argparse.Namespace) -> int:
+    """``make-prompts [SCENARIO_FILES…] --out prompts.jsonl``."""
     try:
         temperatures = [float(t) for t in args.temperatures.split(",") if t.strip()]
     except ValueError:
-        return _error(f"--temperatures {args.temperatures!r}: write numbers like 0,0.7,1")
+        raise UsageError(f"--temperatures {args.temperatures!r}: write numbers like 0,0.7,1") from None
     if not temperatures or any(not 0 <= t <= 2 for t in temperatures):
-        return _error("--temperatures: give at least one temperature between 0 and 2")
-    if args.runs < 1:
-        return _error("--runs must be at least 1")
+        raise UsageError("--temperatures: give at least one temperature between 0 and 2")
+    check_positive("--runs", args.runs)
     if args.format == "batch" and not args.model:
-        return _error("--format batch needs --model (the batch API requires it in every request)")
+        raise UsageError("--format batch needs --model (the batch API requires it in every request)")
+    out = output_file(args.out)
     try:
         bank = _apply_filters(_load(args.files), args)
     except (ScenarioError, ValueError, TierError, OSError) as error:
-        return _error(str(error))
+        raise UsageError(str(error)) from None
     if not len(bank):
-        return _error("no scenario matches the filters")
+        raise UsageError("no scenario matches the filters")
     records = prompt_records(bank, temperatures, args.runs, args.format, args.model, args.system)
-    _write_jsonl(records, args.out)
-    print(f"{len(records)} prompts from {len(bank)} scenarios", file=sys.stderr)
+    _write_jsonl(records, str(out))
+    repeated = len(temperatures) - len({prompt_id("", t, 1) for t in temperatures})
+    if repeated:
+        say(args, f"note: {repeated} repeated temperature(s) in --temperatures written once")
+    say(args, f"{len(records)} prompts from {len(bank)} scenarios")
     return 0
 
 
 # --------------------------------------------------------------------------- lint-scenarios
 
 
-def lint_scenarios_main(argv: list[str] | None = None) -> int:
+def _lint_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="*", help="scenario files (default: the built-in bank)")
+    add_quiet(parser)
+
+
+LINT_DESCRIPTION = ("Check scenarios for priming: politeness/respect/formality words, the pronouns, or "
+                    "tier-naming phrases in the prompt, situation or descriptions. Also reports invalid "
+                    "scenarios.")
+
+
+@command("lint-scenarios", LINT_DESCRIPTION, _lint_options)
+def lint_scenarios_main(args: argparse.Namespace) -> int:
     """``lint-scenarios [FILES…]``: validate and lint; exit 1 when anything is flagged."""
     from .lint import lint_scenario
-    parser = argparse.ArgumentParser(
-        prog="lint-scenarios",
-        description="Check scenarios for priming: politeness/respect/formality words, the "
-                    "pronouns, or tier-naming phrases in the prompt, situation or descriptions. "
-                    "Also reports invalid scenarios.")
-    parser.add_argument("files", nargs="*", help="scenario files (default: the built-in bank)")
-    args = parser.parse_args(argv)
     from .bank import builtin_paths, read_scenarios
-    for name in args.files:
-        if not Path(name).is_file():
-            return _error(f"{name}: no such file")
+    input_files(args.files, "scenario file")
     paths = args.files
     if not paths:
         paths, missing = builtin_paths()
         if missing:
-            print(f"note: built-in scenario files not present yet: {', '.join(missing)}",
-                  file=sys.stderr)
+            say(args, f"note: built-in scenario files not present yet: {', '.join(missing)}")
     scenarios, invalid = [], []
     for path in paths:
         valid, errors = read_scenarios(path)
@@ -208,43 +214,43 @@ def lint_scenarios_main(argv: list[str] | None = None) -> int:
         findings_count += len(findings)
         for finding in findings:
             print(finding.message())
-    print(f"{len(bank)} valid scenarios linted: {findings_count} priming findings in {flagged}; "
-          f"{len(invalid)} validation errors", file=sys.stderr)
+    say(args, f"{len(bank)} valid scenarios linted: {findings_count} priming findings in {flagged}; "
+              f"{len(invalid)} validation errors")
     return 1 if findings_count or invalid else 0
 
 
 # --------------------------------------------------------------------------- instantiate-scenarios
 
 
-def instantiate_scenarios_main(argv: list[str] | None = None) -> int:
-    """``instantiate-scenarios [TEMPLATE_FILES…] -n 5 --seed 0 --out new.jsonl``."""
-    from .lint import lint_scenario
-    from .templates import TemplateError, builtin_template_files, instantiate_file
-    parser = argparse.ArgumentParser(
-        prog="instantiate-scenarios",
-        description="Fill scenario templates (typed slots: names, ages, settings, relations) "
-                    "into new scenarios that validate and pass the priming lint.")
+def _instantiate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="template YAML files (default: the built-in ones)")
     parser.add_argument("--language", choices=LANGUAGES, help="only the built-in templates of a language")
     parser.add_argument("--per-template", "-n", type=int, default=5, help="scenarios per template")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (same seed, same output)")
+    add_seed(parser, 0)
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
-    args = parser.parse_args(argv)
-    if args.per_template < 1:
-        return _error("--per-template must be at least 1")
-    files = [Path(f) for f in args.files] or builtin_template_files(args.language)
+    add_quiet(parser)
+
+
+@command("instantiate-scenarios", "Fill scenario templates (typed slots: names, ages, settings, relations) "
+                                  "into new scenarios that validate and pass the priming lint.",
+         _instantiate_options)
+def instantiate_scenarios_main(args: argparse.Namespace) -> int:
+    """``instantiate-scenarios [TEMPLATE_FILES…] -n 5 --seed 0 --out new.jsonl``."""
+    from .lint import lint_scenario
+    from .templates import TemplateError, builtin_template_files, instantiate_file
+    check_positive("--per-template", args.per_template)
+    files = [input_file(f, "template file") for f in args.files] or builtin_template_files(args.language)
+    out = output_file(args.out)
     records = []
     try:
         for path in files:
-            if not path.is_file():
-                return _error(f"{path}: no such file")
             for scenario in instantiate_file(path, args.per_template, args.seed):
                 findings = lint_scenario(scenario)
                 if findings:
-                    return _error(f"{path}: template output is primed: {findings[0].message()}")
+                    raise UsageError(f"{path}: template output is primed: {findings[0].message()}")
                 records.append(scenario.to_dict())
     except (TemplateError, ScenarioError) as error:
-        return _error(str(error))
-    _write_jsonl(records, args.out)
-    print(f"{len(records)} scenarios from {len(files)} template files", file=sys.stderr)
+        raise UsageError(str(error)) from None
+    _write_jsonl(records, str(out))
+    say(args, f"{len(records)} scenarios from {len(files)} template files")
     return 0

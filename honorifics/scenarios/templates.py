@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..languages import CODES
 from .bank import TASK_ID_CODES, TIER_SHIFT, TIER_SHIFT_ID_CODE, Scenario, ScenarioError, parse_scenario
 from .prompts import inflect_name, prompt_templates
 
@@ -103,7 +104,7 @@ def slot_fillers(language: str) -> SlotFillers:
 def builtin_template_files(language: str | None = None) -> list[Path]:
     """The shipped template files (``hi.yaml``, ``bn.yaml``), or one language's."""
     folder = resources.files("honorifics.scenarios") / "templates" / "instantiation"
-    languages = [language] if language else ["hi", "bn"]
+    languages = [language] if language else list(CODES)
     return [Path(str(folder / f"{code}.yaml")) for code in languages]
 
 
@@ -158,7 +159,7 @@ def read_templates(path: str | Path) -> list[ScenarioTemplate]:
             raise TemplateError(f"{where}: name {name!r} must be lowercase ASCII words joined by '-'")
         where = f"{path} {name}"
         language = item.get("language", path.stem)
-        if language not in ("hi", "bn"):
+        if language not in CODES:
             raise TemplateError(f"{where}: language {language!r} (set 'language' or name the file hi.yaml/bn.yaml)")
         people_raw = item.get("people") or {}
         people = tuple(_person_slot(key, spec, where) for key, spec in people_raw.items())

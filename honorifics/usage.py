@@ -1,0 +1,178 @@
+"""The one error path and the shared options of every command.
+
+A command raises :class:`UsageError` for anything the user must fix (a
+missing file, an option out of range, input of the wrong kind); the
+:func:`command` decorator turns it into one line ``<prog>: error: <message>``
+on stderr and exit code 2, the same for every command, whether it runs as
+``honorifics report`` or as its alias ``honorifics-report``.
+
+Imports stay light: nothing here loads the pipeline or an ML library.
+
+>>> check_positive("--max-chars", 5)
+5
+>>> check_positive("--max-chars", 0)
+Traceback (most recent call last):
+...
+honorifics.usage.UsageError: --max-chars must be at least 1 (got 0)
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+#: set by the front command (``honorifics report``) so help and errors name the
+#: command the user typed, not its alias
+_prog_override: str | None = None
+
+
+class UsageError(Exception):
+    """Something the user must fix; ``str(error)`` is the one-line message."""
+
+
+def usage_error(prog: str, message: str) -> int:
+    """Print ``<prog>: error: <message>`` on stderr, one line, and return exit code 2.
+
+    A message of several lines (a scenario file with many problems) keeps its
+    first line and says how many more there are.
+    """
+    lines = [line for line in str(message).splitlines() if line.strip()] or ["(no message)"]
+    more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+    print(f"{prog}: error: {lines[0]}{more}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def prog_name(default: str) -> str:
+    """The name to show: ``honorifics SUB`` under the front command, else ``default``."""
+    return _prog_override or default
+
+
+def set_prog(name: str | None) -> None:
+    """Used by the front command before it calls a subcommand's main."""
+    global _prog_override
+    _prog_override = name
+
+
+def command(default_prog: str, description: str | None = None,
+            options: Callable[[argparse.ArgumentParser], None] | None = None) -> Callable:
+    """Decorate a command's main: the one place that turns errors into exit codes.
+
+    :class:`UsageError` → one line, exit 2; argparse's own exit (``--help``,
+    a bad option) → its code, returned rather than raised so ``main(argv)``
+    can be called from tests and from the front command; Ctrl-C → 130.
+
+    With ``options`` (a function adding arguments to a parser), the decorator
+    also builds the parser and parses ``argv``: the decorated function takes
+    the parsed ``args``. Either way the result is called as ``main(argv)``.
+    """
+    def wrap(main: Callable[..., int]) -> Callable[[Sequence[str] | None], int]:
+        def call(argv: Sequence[str] | None) -> int:
+            if options is None:
+                return main(argv)
+            built = parser(default_prog, description or "")
+            options(built)
+            return main(built.parse_args(argv))
+
+        @functools.wraps(main)
+        def run(argv: Sequence[str] | None = None) -> int:
+            try:
+                return call(argv)
+            except UsageError as error:
+                return usage_error(prog_name(default_prog), str(error))
+            except SystemExit as stop:   # argparse: --help (0) or a bad option (2)
+                return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else EXIT_USAGE)
+            except KeyboardInterrupt:
+                return EXIT_INTERRUPTED
+        return run
+    return wrap
+
+
+def parser(default_prog: str, description: str, epilog: str | None = None, *,
+           raw: bool = False) -> argparse.ArgumentParser:
+    """An argument parser named after the command the user typed."""
+    return argparse.ArgumentParser(
+        prog=prog_name(default_prog), description=description, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter if raw else argparse.HelpFormatter)
+
+
+# --- shared options ------------------------------------------------------------
+
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quiet", action="store_true", help="no progress bar, notes or summary line on stderr")
+
+
+def add_seed(parser: argparse.ArgumentParser, default: int, what: str = "random seed") -> None:
+    parser.add_argument("--seed", type=int, default=default,
+                        help=f"{what} (default {default}; same seed, same output)")
+
+
+def say(args: argparse.Namespace, message: str) -> None:
+    """A note or summary line on stderr, unless ``--quiet``."""
+    if not getattr(args, "quiet", False):
+        print(message, file=sys.stderr)
+
+
+# --- checks that raise UsageError ------------------------------------------------
+
+def check_positive(option: str, value: int | float | None) -> int | float | None:
+    """``value`` when it is None or at least 1, else a :class:`UsageError`."""
+    if value is not None and value < 1:
+        raise UsageError(f"{option} must be at least 1 (got {value})")
+    return value
+
+
+def input_file(path: str | Path, what: str = "input") -> Path:
+    """An existing regular file; a directory or a missing path is a :class:`UsageError`.
+
+    ``-`` (standard input) is let through.
+    """
+    path = Path(path)
+    if path.is_file() or str(path) == "-":
+        return path
+    if path.is_dir():
+        raise UsageError(f"{what} {path} is a directory; give a file")
+    raise UsageError(f"{what} {path}: no such file" if not path.exists() else f"{what} {path} is not a regular file")
+
+
+def input_files(paths: Sequence[str | Path], what: str = "input") -> list[Path]:
+    """:func:`input_file` for each of several paths."""
+    return [input_file(path, what) for path in paths]
+
+
+def output_dir(path: str | Path, option: str = "--out", *, create: bool = True) -> Path:
+    """A directory to write into (created if missing, unless ``create`` is false);
+    an existing file is a :class:`UsageError`."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{option} {path} is a file; this command writes a directory of files there")
+    if create:
+        _make_directory(path, option, path)
+    return path
+
+
+def _make_directory(directory: Path, option: str, path: Path) -> None:
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{option} {path}: {directory} is a file, not a directory")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"{option} {path}: cannot create {directory} ({error.strerror})") from None
+
+
+def output_file(path: str | Path, option: str = "--out") -> Path:
+    """A file to write (its folder created if missing); an existing directory is a :class:`UsageError`.
+
+    ``-`` (standard output) is let through.
+    """
+    path = Path(path)
+    if str(path) == "-":
+        return path
+    if path.is_dir():
+        raise UsageError(f"{option} {path} is a directory; this command writes one file: name the file")
+    _make_directory(path.parent, option, path)
+    return path
