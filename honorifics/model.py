@@ -56,7 +56,8 @@ class Evidence:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Evidence":
         return cls(data["text"], data["start"], data["end"], data.get("kind", ""), data["tier"],
-                   data.get("source", ""), data.get("rule", ""), data.get("confidence", 1.0), data.get("case"))
+                   data.get("source", ""), data.get("rule", ""), data.get("confidence", 1.0), data.get("case"),
+                   tuple(data.get("also_fits") or ()))
 
 
 @dataclass(slots=True)
