@@ -280,3 +280,30 @@ def test_fatal_auth_error_stops_the_run_without_error_lines(tmp_path):
         assert run(prompts, out, server, "--concurrency", "1") == 2
         assert server.requests == 1
     assert not out.exists() or out.read_text("utf-8") == ""
+
+
+def test_generate_help_and_http_backend_import_no_heavy_library(tmp_path):
+    heavy = ("torch", "transformers", "anthropic", "sentence_transformers")
+    probe = ("import sys\nfrom honorifics.generation.cli import generate_main, import_results_main\n"
+             "from honorifics.generation import backends, runner, batch\n"
+             "try:\n    generate_main(['--help'])\nexcept SystemExit:\n    pass\n"
+             f"print('HEAVY:' + ','.join(m for m in {heavy!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip().splitlines()[-1] == "HEAVY:"
+    assert "--api-key-env" in out.stdout
+
+
+def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys):
+    try:
+        import anthropic  # noqa: F401
+        pytest.skip("the anthropic SDK is installed here")
+    except ImportError:
+        pass
+    prompts = tmp_path / "prompts.jsonl"
+    write_prompts(prompts, hindi_prompts(1))
+    code = generate_main([str(prompts), "--out", str(tmp_path / "o.jsonl"), "--backend", "anthropic",
+                          "--model", "claude-test", "--quiet"])
+    assert code == 2
+    assert capsys.readouterr().err.strip() == \
+        "honorifics-generate: the anthropic backend needs its SDK: pip install anthropic"
