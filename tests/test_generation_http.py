@@ -307,3 +307,45 @@ def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys):
     assert code == 2
     assert capsys.readouterr().err.strip() == \
         "honorifics-generate: the anthropic backend needs its SDK: pip install anthropic"
+
+
+def test_ctrl_c_keeps_what_was_written_and_a_rerun_finishes(tmp_path):
+    import signal
+    prompts = tmp_path / "prompts.jsonl"
+    ids = write_prompts(prompts, hindi_prompts(30))
+    out = tmp_path / "out.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with ChatServer(delay=0.1) as server:
+        command = [sys.executable, "-m", "honorifics.generation.cli", str(prompts), "--out", str(out),
+                   "--base-url", server.base_url, "--model", "m", "--concurrency", "2"]
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (out.exists() and out.read_text("utf-8").count("\n") >= 5):
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+        assert process.returncode == 130, stderr
+        assert "not sent (rerun to resume)" in stderr
+        interrupted = read_lines(out)
+        assert 5 <= len(interrupted) < 30
+        finished = subprocess.run(command + ["--quiet"], env=env, capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0
+    got = [line["id"] for line in read_lines(out)]
+    assert len(got) == 30 and set(got) == set(ids)
+
+
+def test_error_lines_become_error_records_in_the_analysis(tmp_path):
+    from honorifics.cli import analyze_generations_main
+    prompts = tmp_path / "prompts.jsonl"
+    ids = write_prompts(prompts, hindi_prompts(3, {2: "FAIL400"}))
+    out = tmp_path / "out.jsonl"
+    with ChatServer() as server:
+        assert run(prompts, out, server) == 1
+    assert analyze_generations_main([str(out), "--out", str(tmp_path / "r"), "--no-classifier",
+                                     "--quiet"]) == 1
+    analysis = {r["id"]: r for r in read_lines(tmp_path / "r" / "analysis.jsonl")}
+    assert set(analysis) == set(ids)
+    assert analysis[ids[1]]["status"] == "error"
+    assert analysis[ids[1]]["error"].startswith("the generation failed: HTTP 400")
+    assert analysis[ids[0]]["status"] == "ok" and analysis[ids[0]]["tier"] == "formal"

@@ -425,9 +425,14 @@ class Generator:
                         running.add(executor.submit(self.attempt, prompt))
                         if len(running) >= self.options.concurrency:
                             break
-        finally:
-            self._stop.set()   # wakes threads pausing between retries
-            executor.shutdown(wait=True, cancel_futures=True)
+        except KeyboardInterrupt:
+            # Do not wait for requests in flight: they are not written, and a
+            # rerun sends them again.
+            self._stop.set()
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        self._stop.set()   # wakes threads pausing between retries
+        executor.shutdown(wait=True, cancel_futures=True)
 
     def _run_batched(self, prompts: list[Prompt], emit, result: RunResult) -> None:
         groups: dict[tuple, list[Prompt]] = {}
