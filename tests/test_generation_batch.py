@@ -140,3 +140,23 @@ def test_plain_records_are_read_as_before(tmp_path):
     first, second = _lines(tmp_path / "r" / "analysis.jsonl")
     assert first["tier"] == "familiar" and first["scenario_id"] is None
     assert second["tier"] == "formal" and second["id"] == 2
+
+
+def test_an_error_field_beside_text_in_another_field_is_not_a_failed_generation(tmp_path):
+    """Other tools write 'error' fields too: a record with an output is analysed."""
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "a", "output": "आप बैठिए।", "error": "retried once"},
+                                 ensure_ascii=False) + "\n", "utf-8")
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "r"), "--no-classifier",
+                                     "--quiet"]) == 0
+    [record] = _lines(tmp_path / "r" / "analysis.jsonl")
+    assert record["status"] == "ok" and record["tier"] == "formal"
+
+
+@pytest.mark.parametrize("name", ["honorifics.generation.batch", "honorifics.generation.backends",
+                                  "honorifics.generation.runner"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -349,3 +349,14 @@ def test_error_lines_become_error_records_in_the_analysis(tmp_path):
     assert analysis[ids[1]]["status"] == "error"
     assert analysis[ids[1]]["error"].startswith("the generation failed: HTTP 400")
     assert analysis[ids[0]]["status"] == "ok" and analysis[ids[0]]["tier"] == "formal"
+
+
+def test_extra_body_reaches_the_server_and_is_recorded(tmp_path):
+    prompts = tmp_path / "prompts.jsonl"
+    write_prompts(prompts, hindi_prompts(1))
+    out = tmp_path / "out.jsonl"
+    with ChatServer() as server:
+        assert run(prompts, out, server, "--extra-body", '{"top_p": 0.9}') == 0
+        assert server.bodies[0]["top_p"] == 0.9
+        assert run(prompts, out, server, "--extra-body", "[1]") == 2
+    assert read_lines(out)[0]["extra_body"] == {"top_p": 0.9}

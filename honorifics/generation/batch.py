@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..io import TEXT_FIELDS
 from ..scenarios.prompts import parse_prompt_id
 
 #: Fields a prompt record passes on to its result (the join on id).
@@ -46,7 +47,8 @@ def is_batch_line(obj: Mapping[str, Any]) -> bool:
 
 def is_failed_generation(obj: Mapping[str, Any]) -> bool:
     """A line ``generate`` wrote for a request that failed: an error and no text."""
-    return bool(obj.get("error")) and obj.get("text") is None and "messages" not in obj
+    return (bool(obj.get("error")) and "messages" not in obj
+            and all(obj.get(name) is None for name in TEXT_FIELDS))
 
 
 def result_id(obj: Any) -> Any:
@@ -95,9 +97,16 @@ def completion_text(body: Any) -> tuple[str, dict[str, Any]]:
     return text, {key: value for key, value in provenance.items() if value is not None}
 
 
-def _prompt_fields(record_id: Any, prompts: Mapping[str, Mapping[str, Any]] | None,
+def fields_from_id(record_id: Any, prompts: Mapping[str, Mapping[str, Any]] | None,
                    required: bool) -> dict[str, Any]:
-    """Scenario, temperature, run (and language, task … from a prompts file) for an id."""
+    """Scenario, temperature and run for a result id: from the prompts file
+    (id → prompt fields, which also give language, task …) or parsed from the id.
+
+    ``required``: an id that neither gives is a :class:`ResultError`.
+
+    >>> fields_from_id("bn-rp-t-neighbour-sweets-003-t1-r4", None, required=True)
+    {'scenario_id': 'bn-rp-t-neighbour-sweets-003', 'temperature': 1.0, 'run': 4}
+    """
     if prompts is not None:
         prompt = prompts.get(record_id) if isinstance(record_id, str) else None
         if prompt is None:
@@ -124,7 +133,7 @@ def _from_batch(obj: Mapping[str, Any], prompts) -> dict[str, Any]:
     if "response" not in obj and "error" not in obj and "body" in obj:
         raise ResultError("this is a batch request line (custom_id + body), not a result: "
                           "give the batch's output file", custom_id)
-    fields = _prompt_fields(custom_id, prompts, required=True)
+    fields = fields_from_id(custom_id, prompts, required=True)
     record: dict[str, Any] = {"id": custom_id, **fields}
     if isinstance(obj.get("id"), str):
         record["batch_request_id"] = obj["id"]
@@ -166,7 +175,7 @@ def normalize_result(obj: Mapping[str, Any],
     record = dict(obj)
     # Chat lines and plain lines: join on the id when asked (a prompts file) or
     # when the id is a prompt id; a line without one keeps working as before.
-    fields = _prompt_fields(record_id, prompts, required=prompts is not None)
+    fields = fields_from_id(record_id, prompts, required=prompts is not None)
     for key, value in fields.items():
         record.setdefault(key, value)
     return record

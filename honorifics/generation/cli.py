@@ -77,6 +77,9 @@ def build_generate_parser() -> argparse.ArgumentParser:
     sampling = parser.add_argument_group("sampling")
     sampling.add_argument("--max-tokens", type=int, default=None,
                           help="override the prompts' max_tokens (200/300/500 by task)")
+    sampling.add_argument("--extra-body", default=None, metavar="JSON",
+                          help='more request fields for openai-compatible, e.g. \'{"top_p": 0.9}\' '
+                               "(recorded in each line as extra_body)")
     sampling.add_argument("--seed", type=int, default=None,
                           help="derive a per-prompt seed from this (sent as 'seed'; hf: sampling seed)")
     hf = parser.add_argument_group("hf backend")
@@ -101,6 +104,8 @@ def _backend_provenance(args: argparse.Namespace, base_url: str | None) -> dict[
     provenance: dict[str, Any] = {"backend": args.backend}
     if base_url:
         provenance["base_url"] = public_url(base_url)
+    if args.extra_body:
+        provenance["extra_body"] = args.extra_body
     if args.backend == "hf":
         provenance["model"] = Path(args.model).name or args.model
         provenance["model_path"] = str(args.model)
@@ -110,7 +115,8 @@ def _backend_provenance(args: argparse.Namespace, base_url: str | None) -> dict[
 def _make_backend(args: argparse.Namespace, base_url: str | None, api_key: str | None):
     from .backends import AnthropicBackend, HFBackend, OpenAICompatibleBackend
     if args.backend == "openai-compatible":
-        return OpenAICompatibleBackend(base_url, args.model, api_key, timeout=args.timeout)
+        return OpenAICompatibleBackend(base_url, args.model, api_key, timeout=args.timeout,
+                                       extra_body=args.extra_body)
     if args.backend == "anthropic":
         return AnthropicBackend(args.model, api_key, timeout=args.timeout, base_url=base_url)
     return HFBackend(args.model, device=args.device, batch_size=args.batch_size,
@@ -128,6 +134,15 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
         return "--limit must be >= 0"
     if args.batch_size < 1:
         return "--batch-size must be at least 1"
+    if args.extra_body is not None:
+        try:
+            args.extra_body = json.loads(args.extra_body)
+        except json.JSONDecodeError as error:
+            return f"--extra-body is not JSON: {error.msg}"
+        if not isinstance(args.extra_body, dict):
+            return "--extra-body must be a JSON object"
+        if args.backend != "openai-compatible":
+            return "--extra-body is for the openai-compatible backend"
     if args.overwrite and args.retry_errors:
         return "--overwrite already sends everything again; drop --retry-errors"
     return None
@@ -235,7 +250,8 @@ def _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, optio
               f"{'set' if api_key else 'not set'}", file=sys.stderr)
         if first is not None:
             request = Generator(None, options, {}).request_of(first)
-            body = OpenAICompatibleBackend(base_url, args.model).request_body(request)
+            body = OpenAICompatibleBackend(base_url, args.model,
+                                           extra_body=args.extra_body).request_body(request)
             print(json.dumps(body, ensure_ascii=False, indent=2))
     elif first is not None:
         print(json.dumps({"id": first.id, "messages": first.messages, "temperature": first.temperature,

@@ -75,9 +75,9 @@ def prompt_from_object(obj: Any, line: int) -> Prompt:
         body = obj.get("body") if isinstance(obj.get("body"), dict) else {}
         record_id = obj.get("custom_id")
         source = {**body, "id": record_id}
-        from .batch import _prompt_fields
+        from .batch import fields_from_id
         try:
-            source = {**_prompt_fields(record_id, None, required=True), **source}
+            source = {**fields_from_id(record_id, None, required=True), **source}
         except ValueError:
             pass   # an id of the user's own: no scenario to recover, still a prompt
     else:
@@ -307,8 +307,8 @@ class Generator:
     def record(self, prompt: Prompt, request: GenerationRequest | None, completion: Completion | None,
                error: str | None, started: str, latency: float | None, attempts: int) -> dict[str, Any]:
         """The output line of one prompt (analyze-generations reads ``text``; the rest is provenance)."""
-        out: dict[str, Any] = {"id": prompt.id if prompt.id is not None else None}
-        if prompt.id is None:
+        out: dict[str, Any] = {"id": prompt.id}
+        if prompt.id is None:   # an unreadable prompt line: its line number says which
             out["line"] = prompt.line
         out.update(prompt.carried)
         out["text"] = completion.text if completion is not None else None
