@@ -1,6 +1,6 @@
 """A real chat-completions server on loopback for the generation tests.
 
-It answers ``POST /v1/chat/completions`` with canned Hindi or Bangla replies
+It answers ``POST /v1/chat/completions`` (and Anthropic's ``POST /v1/messages``) with canned Hindi or Bangla replies
 (chosen by the script of the prompt) and can be told to fail:
 
 * ``server.failures``: a queue of failures served to the next requests in
@@ -84,9 +84,9 @@ class ChatServer:
             self.authorizations.append(handler.headers.get("Authorization"))
             failure = self.failures.pop(0) if self.failures else None
         try:
-            if handler.path != "/v1/chat/completions":
+            if handler.path not in ("/v1/chat/completions", "/v1/messages"):
                 return self._send(handler, 404, b'{"error": {"message": "not found"}}')
-            prompt = "\n".join(str(m.get("content")) for m in body["messages"])
+            prompt = "\n".join(str(m.get("content")) for m in body["messages"]) + str(body.get("system", ""))
             if "FAIL500" in prompt:
                 failure = "500"
             elif "FAIL400" in prompt:
@@ -122,6 +122,12 @@ class ChatServer:
                 text = BANGLA_REPLY
             else:
                 text = HINDI_REPLY
+            if handler.path == "/v1/messages":   # the Anthropic Messages API shape
+                reply = {"id": f"msg_{self.requests}", "type": "message", "role": "assistant",
+                         "model": body.get("model", "") + "-2026", "stop_reason": "end_turn",
+                         "stop_sequence": None, "content": [{"type": "text", "text": text}],
+                         "usage": {"input_tokens": len(prompt), "output_tokens": len(text)}}
+                return self._send(handler, 200, json.dumps(reply, ensure_ascii=False).encode("utf-8"))
             reply = {"id": f"chatcmpl-{self.requests}", "object": "chat.completion",
                      "model": body.get("model", "") + "-2026",
                      "choices": [{"index": 0, "finish_reason": "stop",

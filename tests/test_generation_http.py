@@ -294,12 +294,8 @@ def test_generate_help_and_http_backend_import_no_heavy_library(tmp_path):
     assert "--api-key-env" in out.stdout
 
 
-def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys):
-    try:
-        import anthropic  # noqa: F401
-        pytest.skip("the anthropic SDK is installed here")
-    except ImportError:
-        pass
+def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "anthropic", None)     # as if the SDK were not installed
     prompts = tmp_path / "prompts.jsonl"
     write_prompts(prompts, hindi_prompts(1))
     code = generate_main([str(prompts), "--out", str(tmp_path / "o.jsonl"), "--backend", "anthropic",
@@ -307,6 +303,31 @@ def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys):
     assert code == 2
     assert capsys.readouterr().err.strip() == \
         "honorifics-generate: the anthropic backend needs its SDK: pip install anthropic"
+
+
+def test_anthropic_backend_against_the_loopback_server(tmp_path, monkeypatch):
+    pytest.importorskip("anthropic")
+    monkeypatch.setenv("HONORIFICS_TEST_KEY", SECRET)
+    prompts = tmp_path / "prompts.jsonl"
+    ids = write_prompts(prompts, hindi_prompts(2, {2: "FAIL400"})
+                        + [("bn-dct-001", "পরিস্থিতি: শ্রেয়া তার শিক্ষকের সাথে দেখা করে।")])
+    out = tmp_path / "out.jsonl"
+    with ChatServer() as server:
+        server.failures = ["429"]
+        code = generate_main([str(prompts), "--out", str(out), "--backend", "anthropic",
+                              "--base-url", server.base_url.removesuffix("/v1"), "--model", "claude-test",
+                              "--api-key-env", "HONORIFICS_TEST_KEY", "--concurrency", "1", *FAST])
+        paths = server.requests
+    assert code == 1
+    by_id = {line["id"]: line for line in read_lines(out)}
+    assert by_id[ids[0]]["text"] == HINDI_REPLY and by_id[ids[0]]["attempts"] == 2   # 429 retried
+    assert by_id[ids[2]]["text"] == BANGLA_REPLY and by_id[ids[2]]["backend"] == "anthropic"
+    assert by_id[ids[2]]["usage"]["completion_tokens"] == len(BANGLA_REPLY)
+    assert by_id[ids[2]]["finish_reason"] == "end_turn"
+    assert by_id[ids[1]]["error"].startswith("HTTP 400")
+    assert SECRET not in out.read_text("utf-8") and paths == 4
+    assert {body["temperature"] for body in server.bodies} == {0.7}
+    assert {body["max_tokens"] for body in server.bodies} == {200}
 
 
 def test_ctrl_c_keeps_what_was_written_and_a_rerun_finishes(tmp_path):

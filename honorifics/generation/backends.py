@@ -216,9 +216,11 @@ class AnthropicBackend:
         sdk = self._sdk
         system = "\n\n".join(m["content"] for m in request.messages if m.get("role") == "system")
         messages = [m for m in request.messages if m.get("role") != "system"]
+        # temperature goes in the body as sent: SDK versions differ on whether
+        # create() names it, and extra_body works with all of them.
         kwargs: dict[str, Any] = {"model": request.model or self.model, "messages": messages,
                                   "max_tokens": request.max_tokens or 1024,
-                                  "temperature": min(request.temperature, 1.0)}
+                                  "extra_body": {"temperature": min(request.temperature, 1.0)}}
         if system:
             kwargs["system"] = system
         try:
