@@ -260,12 +260,15 @@ def _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, optio
 
 
 def generate_main(argv: list[str] | None = None) -> int:
-    """``generate PROMPTS.jsonl --out outputs.jsonl [--backend …] [--model …]``."""
+    """``honorifics-generate PROMPTS.jsonl --out outputs.jsonl [--backend …] [--model …]``."""
     args = build_generate_parser().parse_args(argv)
     try:
         return run_generate(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:   # `--dry-run | head` is fine (recipe from the Python docs)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 # --------------------------------------------------------------------------- import-results
