@@ -36,7 +36,8 @@ examples:
   OPENAI_API_KEY=... honorifics-generate prompts.jsonl --out outputs.jsonl --model gpt-4o-mini --rpm 500
   honorifics-generate prompts.jsonl --out outputs.jsonl --backend hf --model ./my-model --batch-size 8
 
-exit codes: 0 all answered; 1 some requests failed (error lines); 2 usage
+exit codes: 0 all answered; 1 some requests failed (error lines in --out,
+from this run or an earlier one); 2 usage
 error or a failure that stops the run (bad key, unknown model); 130 interrupted.
 """
 
@@ -190,10 +191,13 @@ def run_generate(args: argparse.Namespace) -> int:
     if existing.truncated_bytes:
         note(f"removed a line cut off by an interrupted run ({existing.truncated_bytes} bytes)")
     pending = list(iter_pending(prompts, existing, args.limit))
-    skipped = len(existing.done & {p.key for p in prompts}) + len(existing.failed & {p.key for p in prompts})
+    keys = {p.key for p in prompts}
+    earlier_failures = len(existing.failed & keys)
+    skipped = len(existing.done & keys) + earlier_failures
     if skipped:
         note(f"{skipped} prompts already in {out} (skipped)"
-             + (f", {len(existing.failed)} of them error lines: rerun with --retry-errors" if existing.failed else ""))
+             + (f", {earlier_failures} of them error lines: rerun with --retry-errors"
+                if earlier_failures else ""))
     if retried:
         note(f"sending {retried} earlier failures again")
 
@@ -205,7 +209,7 @@ def run_generate(args: argparse.Namespace) -> int:
         return _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, options)
     if not pending:
         note(f"nothing to do: all {len(prompts)} prompts are in {out}")
-        return EXIT_SOME_FAILED if existing.failed else EXIT_OK
+        return EXIT_SOME_FAILED if earlier_failures else EXIT_OK
     if args.backend == "openai-compatible" and not api_key:
         note(f"${env_name} is not set: sending no Authorization header (fine for a local server)")
 
@@ -235,7 +239,9 @@ def run_generate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if result.interrupted:
         return EXIT_INTERRUPTED
-    return EXIT_SOME_FAILED if result.failed else EXIT_OK
+    # The exit code tells whether --out now answers every prompt: error lines
+    # kept from an earlier run count too.
+    return EXIT_SOME_FAILED if result.failed or earlier_failures else EXIT_OK
 
 
 def _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, options) -> int:
