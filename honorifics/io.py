@@ -183,6 +183,8 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
     """Validate one decoded JSON value; raise :class:`InputError` with the reason."""
     if not isinstance(obj, dict):
         raise InputError(f"the line is {_type_name(obj)}, expected a JSON object")
+    if "custom_id" in obj or "error" in obj or "messages" in obj:
+        obj = _normalized_result(obj)
     text = None
     for name in TEXT_FIELDS:
         if name in obj and obj[name] is not None:
@@ -210,6 +212,18 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
         scenario_id=str(scenario_id) if scenario_id is not None else None, speakers=speakers,
         expected=parse_expected(obj.get("expected")),
         meta={k: v for k, v in obj.items() if k not in CONSUMED_FIELDS})
+
+
+def _normalized_result(obj: dict) -> dict:
+    """Batch results, chat lines and failed generations, read in one place
+    (:mod:`honorifics.generation.batch`); imported only for such lines."""
+    from .generation.batch import ResultError, needs_normalizing, normalize_result
+    if not needs_normalizing(obj):
+        return obj
+    try:
+        return normalize_result(obj)
+    except ResultError as error:
+        raise InputError(str(error)) from None
 
 
 def iter_json_objects(path) -> Iterator[tuple[int, dict | None, str | None]]:
@@ -282,6 +296,8 @@ def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS)
         except RecursionError:
             return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
     record_id = obj.get("id") if isinstance(obj, dict) else None
+    if isinstance(obj, dict) and "custom_id" in obj:   # a batch line answers its custom_id
+        record_id = obj["custom_id"]
     try:
         return ReadLine(line, record_from_object(obj, line, max_chars), None)
     except InputError as error:
