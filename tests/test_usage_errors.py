@@ -153,3 +153,15 @@ def test_strata_naming_a_field_no_record_has(tmp_path, analysis, capsys):
     # the default strata work even without a field (one stratum), and a real field works
     assert export_annotation_main([str(analysis), "--out", str(sheet), "--quiet"]) == 0
     assert export_annotation_main([str(analysis), "--out", str(sheet), "--strata", "model", "--quiet"]) == 0
+
+
+def test_generate_and_import_results_share_the_one_error_path(tmp_path, capsys):
+    from honorifics.generation.cli import generate_main, import_results_main
+    assert generate_main([str(tmp_path), "--out", str(tmp_path / "o.jsonl"), "--model", "m"]) == 2
+    assert capsys.readouterr().err.strip() == f"honorifics-generate: error: prompts file {tmp_path} is a directory; give a file"
+    prompts = tmp_path / "p.jsonl"
+    prompts.write_text('{"id": "x", "prompt": "नमस्ते"}\n', encoding="utf-8")
+    assert generate_main([str(prompts), "--out", str(tmp_path), "--model", "m"]) == 2
+    assert "is a directory; this command writes one file" in capsys.readouterr().err
+    assert import_results_main([str(tmp_path / "missing.jsonl")]) == 2
+    assert capsys.readouterr().err.strip() == f"import-results: error: results file {tmp_path / 'missing.jsonl'}: no such file"

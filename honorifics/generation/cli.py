@@ -15,7 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+from ..usage import EXIT_INTERRUPTED, EXIT_USAGE, UsageError, command, input_file, output_file, prog_name
+from ..usage import parser as _parser
+
+EXIT_OK, EXIT_SOME_FAILED = 0, 1
 BACKENDS = ("openai-compatible", "hf", "anthropic")
 
 GENERATE_DESCRIPTION = """\
@@ -42,15 +45,8 @@ error or a failure that stops the run (bad key, unknown model); 130 interrupted.
 """
 
 
-def _error(program: str, message: str) -> int:
-    print(f"{program}: {message}", file=sys.stderr)
-    return EXIT_USAGE
-
-
 def build_generate_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="honorifics-generate", description=GENERATE_DESCRIPTION,
-                                     epilog=GENERATE_EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _parser("honorifics-generate", GENERATE_DESCRIPTION, GENERATE_EPILOG, raw=True)
     parser.add_argument("prompts", help="prompts JSONL written by make-prompts")
     parser.add_argument("--out", "-o", required=True, help="output JSONL (appended to: resumable)")
     parser.add_argument("--backend", choices=BACKENDS, default="openai-compatible")
@@ -153,22 +149,24 @@ def run_generate(args: argparse.Namespace) -> int:
     from .backends import DEFAULT_BASE_URL, GenerationError
     from .runner import (Generator, LineWriter, Redactor, RunOptions, drop_error_lines,
                          iter_pending, make_progress, read_prompts, scan_output)
-    program = "honorifics-generate"
+    program = prog_name("honorifics-generate")
     problem = _check_numbers(args)
     if problem:
-        return _error(program, problem)
+        raise UsageError(problem)
+    input_file(args.prompts, "prompts file")
+    output_file(args.out)
     try:
         prompts = read_prompts(args.prompts)
     except OSError as error:
-        return _error(program, f"cannot read {args.prompts}: {error.strerror or error}")
+        raise UsageError(f"cannot read {args.prompts}: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        return _error(program, f"{args.prompts} is not UTF-8 text")
+        raise UsageError(f"{args.prompts} is not UTF-8 text") from None
     if not prompts:
-        return _error(program, f"{args.prompts} holds no prompts")
+        raise UsageError(f"{args.prompts} holds no prompts")
     if args.backend != "hf" and not args.model and not any(p.model for p in prompts):
-        return _error(program, "--model is needed (the prompts name no model)")
+        raise UsageError("--model is needed (the prompts name no model)")
     if args.backend == "hf" and not args.model:
-        return _error(program, "--backend hf needs --model PATH (a local model directory)")
+        raise UsageError("--backend hf needs --model PATH (a local model directory)")
 
     env_name = args.api_key_env or ("ANTHROPIC_API_KEY" if args.backend == "anthropic" else "OPENAI_API_KEY")
     api_key = os.environ.get(env_name) or None
@@ -216,9 +214,9 @@ def run_generate(args: argparse.Namespace) -> int:
     try:
         backend = _make_backend(args, base_url, api_key)
     except GenerationError as error:
-        return _error(program, redact(str(error)))
+        raise UsageError(redact(str(error))) from None
     except (OSError, ValueError) as error:
-        return _error(program, f"cannot load the model {args.model}: {redact(str(error))}")
+        raise UsageError(f"cannot load the model {args.model}: {redact(str(error))}") from None
     generator = Generator(backend, options, _backend_provenance(args, base_url), redact)
     out.parent.mkdir(parents=True, exist_ok=True)
     writer = LineWriter(out, overwrite=False)
@@ -265,13 +263,12 @@ def _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, optio
     return EXIT_OK
 
 
+@command("honorifics-generate")
 def generate_main(argv: list[str] | None = None) -> int:
     """``honorifics-generate PROMPTS.jsonl --out outputs.jsonl [--backend …] [--model …]``."""
     args = build_generate_parser().parse_args(argv)
     try:
         return run_generate(args)
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
     except BrokenPipeError:   # `--dry-run | head` is fine (recipe from the Python docs)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
@@ -301,27 +298,31 @@ def load_prompt_index(path: str | Path) -> dict[str, dict[str, Any]]:
     return index
 
 
+@command("import-results")
 def import_results_main(argv: list[str] | None = None) -> int:
     """``import-results BATCH.jsonl [--prompts PROMPTS.jsonl] --out outputs.jsonl``."""
     from .batch import ResultError, normalize_result, result_id
-    parser = argparse.ArgumentParser(prog="import-results", description=IMPORT_DESCRIPTION,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _parser("import-results", IMPORT_DESCRIPTION, raw=True)
     parser.add_argument("results", help="batch output / chat / plain JSONL")
     parser.add_argument("--prompts", help="the prompts file (make-prompts, any format) to join on id")
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     args = parser.parse_args(argv)
-    program = "import-results"
+    program = prog_name("import-results")
     index = None
+    input_file(args.results, "results file")
+    if args.out != "-":
+        output_file(args.out)
     if args.prompts:
+        input_file(args.prompts, "prompts file")
         try:
             index = load_prompt_index(args.prompts)
         except OSError as error:
-            return _error(program, f"cannot read {args.prompts}: {error.strerror or error}")
+            raise UsageError(f"cannot read {args.prompts}: {error.strerror or error}") from None
     try:
         source = open(args.results, encoding="utf-8", errors="strict")
     except OSError as error:
-        return _error(program, f"cannot read {args.results}: {error.strerror or error}")
+        raise UsageError(f"cannot read {args.results}: {error.strerror or error}") from None
     sink = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     counts = {"lines": 0, "ok": 0, "error": 0}
     seen: set[str] = set()
@@ -361,7 +362,7 @@ def import_results_main(argv: list[str] | None = None) -> int:
                     seen.add(str(record["id"]))
                 sink.write(json.dumps(record, ensure_ascii=False) + "\n")
     except UnicodeDecodeError:
-        return _error(program, f"{args.results} is not UTF-8 text")
+        raise UsageError(f"{args.results} is not UTF-8 text") from None
     finally:
         if sink is not sys.stdout:
             sink.close()

@@ -107,22 +107,18 @@ def read_prompts(path: str | Path) -> list[Prompt]:
     """
     prompts: list[Prompt] = []
     seen: dict[Any, int] = {}
-    with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as error:
-                prompts.append(Prompt(number, None, error=f"invalid JSON: {error.msg}"))
-                continue
-            prompt = prompt_from_object(obj, number)
-            if prompt.error is None and prompt.id in seen:
-                prompt.error = f"duplicate id {prompt.id!r} (first on line {seen[prompt.id]})"
-                prompt.id = f"{prompt.id}#line{number}"
-            elif prompt.id is not None:
-                seen[prompt.id] = number
-            prompts.append(prompt)
+    from ..io import iter_json_objects
+    for number, obj, problem in iter_json_objects(path):
+        if problem is not None:
+            prompts.append(Prompt(number, None, error=f"invalid JSON: {problem}"))
+            continue
+        prompt = prompt_from_object(obj, number)
+        if prompt.error is None and prompt.id in seen:
+            prompt.error = f"duplicate id {prompt.id!r} (first on line {seen[prompt.id]})"
+            prompt.id = f"{prompt.id}#line{number}"
+        elif prompt.id is not None:
+            seen[prompt.id] = number
+        prompts.append(prompt)
     return prompts
 
 
