@@ -246,7 +246,7 @@ def _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, optio
     from .backends import GenerationRequest, OpenAICompatibleBackend, public_url
     from .runner import Generator
     invalid = sum(p.error is not None for p in pending)
-    print(f"honorifics-generate (dry run): {len(prompts)} prompts, {skipped} already in {args.out}, "
+    print(f"{prog_name('honorifics-generate')} (dry run): {len(prompts)} prompts, {skipped} already in {args.out}, "
           f"{len(pending)} to send ({invalid} unreadable) with {args.backend}", file=sys.stderr)
     first = next((p for p in pending if p.error is None), None)
     if args.backend == "openai-compatible":
