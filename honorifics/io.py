@@ -295,13 +295,18 @@ def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS)
                             salvage_id(raw))
         except RecursionError:
             return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
-    record_id = obj.get("id") if isinstance(obj, dict) else None
-    if isinstance(obj, dict) and "custom_id" in obj:   # a batch line answers its custom_id
-        record_id = obj["custom_id"]
+    record_id = object_id(obj)
     try:
         return ReadLine(line, record_from_object(obj, line, max_chars), None)
     except InputError as error:
         return ReadLine(line, None, str(error), record_id if isinstance(record_id, (str, int)) else None)
+
+
+def object_id(obj: Any) -> Any:
+    """The id an input object answers to: ``custom_id`` for a batch line, else ``id``."""
+    if not isinstance(obj, dict):
+        return None
+    return obj["custom_id"] if "custom_id" in obj else obj.get("id")
 
 
 def read_lines(stream: Iterable[bytes | str], max_chars: int = DEFAULT_MAX_CHARS,

@@ -25,7 +25,7 @@ from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
 from .extraction.tokens import TOKEN, WORD_CHARACTERS
 from .extraction.turns import SpeakerIndex, split_turns
 from .languages import CODES
-from .io import (DEFAULT_MAX_CHARS, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
+from .io import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
@@ -246,7 +246,8 @@ class Analyzer:
         try:
             record = record_from_object(obj, line, self.max_chars)
         except InputError as error:
-            record_id = obj.get("id", line) if isinstance(obj, dict) else line
+            record_id = object_id(obj)
+            record_id = line if record_id is None else record_id
             return RecordAnalysis(id=record_id, line=line, status="error", error=str(error))
         return self.analyze_record(record)
 

@@ -160,3 +160,13 @@ def test_docstring_examples(name):
     import importlib
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_python_api_error_record_answers_the_custom_id():
+    # the provider's own line id (batch_req_…) means nothing to the researcher
+    from honorifics.pipeline import Analyzer
+    failed = {"id": "batch_req_1", "custom_id": "hi-dct-001-t0.7-r1",
+              "response": {"status_code": 500, "body": {}}, "error": None}
+    record = Analyzer().analyze_object(failed)
+    assert (record.id, record.status) == ("hi-dct-001-t0.7-r1", "error")
+    assert "500" in record.error
