@@ -9,6 +9,7 @@ Imports stay light here: ``--help`` loads neither the pipeline nor any ML librar
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import sys
 from pathlib import Path
@@ -55,7 +56,46 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-chars", type=int, default=None, metavar="N",
                         help="longest text accepted; longer lines get an error record (default 100000)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar or notes on stderr")
+    scale = parser.add_argument_group(
+        "large corpora", "INPUT may then be a glob of JSONL or Parquet files; needs --out. Writes "
+        "DIR/analysis/part-NNNNN.parquet (one per block, in input order) and DIR/summary.json, the "
+        "same records and summary as one process (see README, Large corpora).")
+    scale.add_argument("--engine", choices=("local", "dask", "spark"), default="local",
+                       help="local (default): this machine, --workers processes; dask or spark: "
+                            "a cluster (workers must see INPUT and DIR at the same paths)")
+    scale.add_argument("--scheduler", metavar="ADDRESS",
+                       help="Dask scheduler address (default: a LocalCluster of --workers processes)")
+    scale.add_argument("--master", metavar="URL",
+                       help="Spark master URL (default: local[--workers])")
+    scale.add_argument("--block-mb", type=float, default=16, metavar="MB",
+                       help="input per task for Parquet/Dask/Spark runs (default 16)")
+    scale.add_argument("--jsonl", action="store_true",
+                       help="with Parquet output, also write DIR/analysis.jsonl (implied by --report)")
     return parser
+
+
+def _blocks_run(args: argparse.Namespace, options: dict) -> int:
+    """--engine dask|spark, or Parquet/glob input: blocks analysed by workers (honorifics.scale)."""
+    from .scale import run_distributed
+    if not args.out:
+        print("analyze-generations: --engine dask/spark and Parquet or glob input need --out DIR",
+              file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        result = run_distributed([args.input], args.out, engine=args.engine, options=options,
+                                 scheduler=args.scheduler, master=args.master, workers=args.workers,
+                                 block_bytes=max(1, int(args.block_mb * 1024 * 1024)),
+                                 jsonl=args.jsonl or args.report, input_label=str(args.input))
+    except FileNotFoundError as error:
+        print(f"analyze-generations: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.report:
+        _write_report(Path(args.out), args)
+    if not args.quiet:
+        records = result["records"]
+        print(f"analyze-generations: {records['total']} records, {records['ok']} ok, "
+              f"{records['error']} errors → {args.out}/", file=sys.stderr)
+    return EXIT_SOME_FAILED if result["records"]["error"] else EXIT_OK
 
 
 # --- workers -----------------------------------------------------------------
@@ -145,6 +185,10 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("analyze-generations: --workers must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.engine != "local" or args.input.endswith(".parquet") or \
+            (args.input != "-" and glob.has_magic(args.input)):
+        return _blocks_run(args, {"use_classifier": not args.no_classifier, "scenarios": args.scenarios,
+                                  "max_chars": args.max_chars})
     try:
         stream = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")
     except OSError as error:
