@@ -137,6 +137,35 @@ def _analyze_chunk(chunk: list[tuple[int, bytes]]):
     return _analyze_lines(_WORKER, chunk, partial), partial
 
 
+def _analyze_file_block(block):
+    """Analyse one block of the input file in a worker, which reads it itself.
+
+    Returns the block's analysis lines as one bytes object (the main process
+    only writes it out) and the block's summary counts.
+    """
+    from .scale import _block_items
+    from .summary import SummaryAccumulator
+    partial = SummaryAccumulator()
+    items, _ = _block_items(block)
+    out = []
+    for line in _analyze_lines(_WORKER, items, partial):
+        if line is None:
+            partial.blank_lines += 1
+        else:
+            out.append(line)
+    out.append(b"")
+    return b"\n".join(out) if len(out) > 1 else b"", partial
+
+
+def _file_blocks(path: str, workers: int, summary):
+    """Blocks of a regular input file for --workers: ~8 per worker, 64 KB–4 MB each."""
+    import os
+    from .scale import plan_blocks
+    size = os.path.getsize(path)
+    block_bytes = min(4 << 20, max(64 << 10, size // (workers * 8) + 1))
+    return plan_blocks([path], block_bytes, summary)
+
+
 def _dumps(record: dict) -> bytes:
     try:
         from orjson import dumps
@@ -214,11 +243,23 @@ def run(args: argparse.Namespace) -> int:
                 _tune_gc()
                 results = ((_analyze_lines(analyzer, chunk, summary), None) for chunk in chunks)
                 pool = None
+            elif args.input != "-" and Path(args.input).is_file():
+                # The workers read their own blocks of the file; the main process
+                # hashes the input (in C) and writes the bytes the workers return.
+                import multiprocessing
+                pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
+                results = None
+                for data, partial in pool.imap(_analyze_file_block, _file_blocks(args.input, args.workers,
+                                                                                 summary), chunksize=1):
+                    summary.merge(partial)
+                    summary.blank_lines += partial.blank_lines
+                    sink.write(data)
+                    progress.update(partial.records + partial.blank_lines)
             else:
                 import multiprocessing
                 pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
                 results = pool.imap(_analyze_chunk, chunks, chunksize=1)
-            for lines, partial in results:
+            for lines, partial in results or ():
                 if partial is not None:
                     summary.merge(partial)
                 for line in lines:

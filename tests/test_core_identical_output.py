@@ -38,3 +38,31 @@ def test_two_workers_write_the_same_bytes_as_one():
     lines, summary = make_golden.analyse(make_golden.FRESH, workers=2)
     assert lines == GOLDEN[make_golden.FRESH]["lines"]
     assert summary == GOLDEN[make_golden.FRESH]["summary"]
+
+
+def test_workers_reading_their_own_blocks_match_one_process_on_awkward_input(tmp_path):
+    """Blank lines, bad lines, CRLF, a stray CR inside a line, a BOM and no final newline."""
+    from honorifics.cli import analyze_generations_main
+    import sys
+    sys.path.insert(0, str(make_golden.ROOT / "benchmarks"))
+    import speed
+    good = [json.dumps(r, ensure_ascii=False).encode() for r in speed.input_records(3000, fresh=True)]
+    lines = [b"\xef\xbb\xbf" + good[0] + b"\n"]
+    for number, line in enumerate(good[1:], start=1):
+        ending = b"\r\n" if number % 7 == 0 else b"\n"
+        lines.append(line + ending)
+        if number % 500 == 0:
+            lines += [b"\n", b"   \n", b'{"id": "bad", "text": \n', b'{"id": "cr", "text": "\xe0\xa4\xa4\xe0\xa5\x82\r \xe0\xa4\x9c\xe0\xa4\xbe"}\n']
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b"".join(lines).rstrip(b"\n"))
+    outputs = {}
+    for workers in (1, 3):
+        out = tmp_path / f"w{workers}"
+        code = analyze_generations_main([str(source), "--out", str(out), "--quiet", "--no-classifier",
+                                         "--workers", str(workers)])
+        assert code == 1   # the bad lines
+        outputs[workers] = ((out / "analysis.jsonl").read_bytes(), (out / "summary.json").read_bytes())
+    assert outputs[3] == outputs[1]
+    summary = json.loads(outputs[1][1])
+    # 3,000 records, and at lines 500 … 2,500 one bad line and one with a CR each (2 × 5), 2 × 5 blank lines
+    assert summary["records"]["total"] == 3010 and summary["input"]["blank_lines_skipped"] == 10
