@@ -66,3 +66,19 @@ def test_workers_reading_their_own_blocks_match_one_process_on_awkward_input(tmp
     summary = json.loads(outputs[1][1])
     # 3,000 records, and at lines 500 … 2,500 one bad line and one with a CR each (2 × 5), 2 × 5 blank lines
     assert summary["records"]["total"] == 3010 and summary["input"]["blank_lines_skipped"] == 10
+
+
+def test_bounded_caches_give_the_same_output(monkeypatch):
+    """The per-word caches are emptied when full (flat memory): results must not depend on them."""
+    from honorifics.extraction import lexicon, tokens
+    monkeypatch.setattr(tokens, "KEY_CACHE_LIMIT", 50)
+    monkeypatch.setattr(lexicon, "CACHE_LIMIT", 50)
+    tokens._KEY_CACHE.clear()
+    for name in lexicon.LEXICON_NAMES:   # warm from earlier tests: start empty
+        lexicon.load_lexicon(name)._classified.clear()
+        lexicon.load_lexicon(name)._verb_cache.clear()
+    lines, summary = make_golden.analyse(make_golden.FRESH)
+    assert lines == GOLDEN[make_golden.FRESH]["lines"]
+    # emptied between utterances: at most the limit plus one utterance's words
+    assert 0 < max(len(cache) for cache in tokens._KEY_CACHE.values()) <= 50 + 400
+    assert 0 < max(len(lexicon.load_lexicon(name)._classified) for name in lexicon.LEXICON_NAMES) <= 51

@@ -17,6 +17,9 @@ from .normalize import match_key
 CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
               "imperative", "no_third_person", "subjectless_clause_final"}
 
+#: entries kept in each per-lexicon cache of token classifications
+CACHE_LIMIT = 200_000
+
 
 class LexiconError(ValueError):
     """A lexicon file that does not follow the format."""
@@ -105,6 +108,8 @@ class Lexicon:
         """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
         found = self._classified.get(key)
         if found is None:
+            if len(self._classified) > CACHE_LIMIT:   # bounded: memory stays flat on new vocabulary
+                self._classified.clear()
             pronoun = self.pronouns.get(key)
             particle = key in self.particles
             reading = None if (pronoun or particle) else self.verb_reading(key)
@@ -123,6 +128,8 @@ class Lexicon:
                 if rule.matches(key):
                     reading = rule.reading
                     break
+        if len(self._verb_cache) > CACHE_LIMIT:
+            self._verb_cache.clear()
         self._verb_cache[key] = reading
         return reading
 

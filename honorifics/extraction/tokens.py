@@ -23,8 +23,11 @@ _SCAN = re.compile(
     "|(?P<clause>[,;:—–()\\[\\]\"“”])")
 
 
-# word → match key, per script (a plain dict: cheaper than calling the lru_cache)
+# word → match key, per script (a plain dict: cheaper than calling the lru_cache).
+# Emptied when it reaches KEY_CACHE_LIMIT words, so memory stays flat over a
+# corpus of millions of distinct generations.
 _KEY_CACHE: dict[str, dict[str, str]] = {}
+KEY_CACHE_LIMIT = 200_000
 
 
 @dataclass(slots=True)
@@ -50,6 +53,8 @@ def tokenize(text: str, segments: list[tuple[int, int]], script: str) -> list[To
     tokens: list[Token] = []
     append = tokens.append
     keys = _KEY_CACHE.setdefault(script, {})
+    if len(keys) > KEY_CACHE_LIMIT:
+        keys.clear()
     sentence = clause = True
     pending_after = None
     for seg_start, seg_end in segments:
