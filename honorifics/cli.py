@@ -158,11 +158,12 @@ def _analyze_file_block(block):
 
 
 def _file_blocks(path: str, workers: int, summary):
-    """Blocks of a regular input file for --workers: ~8 per worker, 64 KB–4 MB each."""
+    """Blocks of a regular input file for --workers: ~8 per worker, 64 KB–1 MB each (memory
+    per worker is bounded by the block, not the input)."""
     import os
     from .scale import plan_blocks
     size = os.path.getsize(path)
-    block_bytes = min(4 << 20, max(64 << 10, size // (workers * 8) + 1))
+    block_bytes = min(1 << 20, max(64 << 10, size // (workers * 8) + 1))
     return plan_blocks([path], block_bytes, summary)
 
 
