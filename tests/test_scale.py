@@ -146,7 +146,9 @@ def test_analyze_frame_as_dask_map_partitions(corpus, dask_cluster):
     frame = pd.DataFrame({"line": range(1, len(lines) + 1), "json": [b.decode("utf-8", "replace") for b in lines]})
     with Client(dask_cluster):
         parts = dd.from_pandas(frame, npartitions=4)
-        out = parts.map_partitions(analyze_frame, json_col="json", line_col="line", meta=_frame([])).compute()
+        meta = analyze_frame(frame.iloc[:0], json_col="json", line_col="line")   # as the README says
+        assert list(meta.columns) == list(_frame([]).columns) and len(meta) == 0
+        out = parts.map_partitions(analyze_frame, json_col="json", line_col="line", meta=meta).compute()
     expected = (reference / "analysis.jsonl").read_text("utf-8").splitlines()
     ok = [r for r in out["record"] if '"status":"ok"' in r]
     assert ok == [line for line in expected if '"status":"ok"' in line]
