@@ -217,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.engine != "local" or args.input.endswith(".parquet") or \
             (args.input != "-" and glob.has_magic(args.input)):
-        return _blocks_run(args, {"use_classifier": not args.no_classifier, "scenarios": args.scenarios,
+        # absolute paths: the workers may run in another directory
+        scenarios = [str(Path(path).resolve()) for path in args.scenarios] if args.scenarios else None
+        return _blocks_run(args, {"use_classifier": not args.no_classifier, "scenarios": scenarios,
                                   "max_chars": args.max_chars})
     try:
         stream = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")

@@ -200,3 +200,30 @@ def test_analyze_frame_as_spark_map_in_pandas(corpus, spark):
     reference_summary = json.loads((reference / "summary.json").read_text("utf-8"))
     reference_summary.pop("input"), summary.pop("input")
     assert summary == reference_summary
+
+
+# --- usage ---------------------------------------------------------------------
+
+def test_engine_runs_need_out_and_existing_input(tmp_path, capsys):
+    assert analyze_generations_main([str(tmp_path / "*.jsonl"), "--out", str(tmp_path / "o"), "--quiet"]) == 2
+    assert "no input file" in capsys.readouterr().err
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"text": "तू कहाँ है?", "language": "hi"}\n', "utf-8")
+    assert analyze_generations_main([str(source), "--engine", "dask", "--quiet"]) == 2
+    assert "need --out" in capsys.readouterr().err
+
+
+def test_local_glob_run_imports_neither_dask_nor_spark(tmp_path):
+    import subprocess
+    for number in range(2):
+        (tmp_path / f"part{number}.jsonl").write_text('{"text": "তুই কোথায়?", "language": "bn"}\n', "utf-8")
+    code = ("import sys\nfrom honorifics.cli import analyze_generations_main\n"
+            f"analyze_generations_main([{str(tmp_path / 'part*.jsonl')!r}, '--out', {str(tmp_path / 'o')!r}, "
+            "'--quiet', '--no-classifier', '--jsonl'])\n"
+            "print(','.join(m for m in ('dask', 'distributed', 'pyspark') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+    records = [json.loads(line) for line in (tmp_path / "o" / "analysis.jsonl").read_text("utf-8").splitlines()]
+    assert [r["tier"] for r in records] == ["intimate", "intimate"] and [r["line"] for r in records] == [1, 1]
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text("utf-8"))
+    assert summary["records"]["total"] == 2 and summary["input"]["path"].endswith("part*.jsonl")
