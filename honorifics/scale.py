@@ -25,7 +25,6 @@ when a frame or a partition is built.
 from __future__ import annotations
 
 import glob
-import hashlib
 import json
 import math
 import os
@@ -409,12 +408,3 @@ def write_jsonl(out_dir: str | Path, parts: int) -> Path:
                 sink.write(b"\n")
     return target
 
-
-def input_sha256(paths: Iterable[str]) -> str:
-    """sha256 of the files' bytes in order (the ``input.sha256`` of summary.json)."""
-    digest = hashlib.sha256()
-    for path in paths:
-        with open(path, "rb") as stream:
-            for piece in iter(lambda: stream.read(1 << 22), b""):
-                digest.update(piece)
-    return digest.hexdigest()

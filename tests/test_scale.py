@@ -4,7 +4,6 @@ processes) and by Spark in local mode: identical records and summaries.
 Marked ``scale`` (deselect with ``-m "not scale"``); Spark tests skip only when
 Java or pyspark is absent, Dask tests when dask is absent.
 """
-import importlib.util
 import json
 import shutil
 import sys
