@@ -82,3 +82,26 @@ def test_bounded_caches_give_the_same_output(monkeypatch):
     # emptied between utterances: at most the limit plus one utterance's words
     assert 0 < max(len(cache) for cache in tokens._KEY_CACHE.values()) <= 50 + 400
     assert 0 < max(len(lexicon.load_lexicon(name)._classified) for name in lexicon.LEXICON_NAMES) <= 51
+
+
+def test_fast_tokenizer_gives_the_reference_tokens():
+    """Every bundled text, whole and cut into two random segments, in all three scripts."""
+    import random
+    from honorifics.extraction.tokens import tokenize, tokenize_reference
+    texts = ["3.5 आप. 4", "तू...मतलब आप", "x .5", "।। तुम", "तुम, (आप) \"हाँ\" — ठीक… 1.2.3 end.", ".5 start",
+             "আপনি?\n\nতুমি—না!", "a ,b ;c", " lead and trail ", "१.२ तू।", "..", "word."]
+    for name in make_golden.CORPORA:
+        for line in (make_golden.ROOT / name).read_text("utf-8").splitlines():
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and isinstance(value.get("text"), str):
+                texts.append(value["text"])
+    assert len(texts) > 2000
+    rng = random.Random(13)
+    for text in texts:
+        cuts = sorted(rng.randrange(len(text) + 1) for _ in range(4))
+        for segments in ([(0, len(text))], [(cuts[0], cuts[1]), (cuts[2], cuts[3])]):
+            for script in ("deva", "beng", "latn"):
+                assert tokenize(text, segments, script) == tokenize_reference(text, segments, script), text[:60]
