@@ -8,6 +8,7 @@ Public API (the CLI is a thin layer over these)::
     result.agreement_errors          # 1
     for record in honorifics.analyze_records(dicts): ...
     frame = honorifics.speakers_frame(records)   # one row per speaker (pandas)
+    out = honorifics.analyze_frame(df, text_col="text")  # a partition: Dask, Spark, Ray (scale.py)
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ __version__ = "0.1.0"
 from .tiers import TIERS, OUTCOMES, parse_tier, parse_tiers  # noqa: E402
 
 __all__ = ["__version__", "TIERS", "OUTCOMES", "parse_tier", "parse_tiers",
-           "analyze_text", "analyze_records", "analyze_file", "speakers_frame", "turns_frame"]
+           "analyze_text", "analyze_records", "analyze_file", "speakers_frame", "turns_frame",
+           "analyze_frame"]
 
 
 def __getattr__(name):
@@ -27,4 +29,7 @@ def __getattr__(name):
     if name in {"speakers_frame", "turns_frame"}:
         from . import frames
         return getattr(frames, name)
+    if name == "analyze_frame":
+        from . import scale
+        return scale.analyze_frame
     raise AttributeError(f"module 'honorifics' has no attribute {name!r}")

@@ -10,6 +10,7 @@ Imports stay light here: ``--help`` loads neither the pipeline nor any ML librar
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import sys
 from pathlib import Path
@@ -58,7 +59,42 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-chars", type=int, default=None, metavar="N",
                         help="longest text accepted; longer lines get an error record (default 100000)")
     add_quiet(parser)
+    scale = parser.add_argument_group(
+        "large corpora", "INPUT may then be a glob of JSONL or Parquet files; needs --out. Writes "
+        "DIR/analysis/part-NNNNN.parquet (one per block, in input order) and DIR/summary.json, the "
+        "same records and summary as one process (see README, Large corpora).")
+    scale.add_argument("--engine", choices=("local", "dask", "spark"), default="local",
+                       help="local (default): this machine, --workers processes; dask or spark: "
+                            "a cluster (workers must see INPUT and DIR at the same paths)")
+    scale.add_argument("--scheduler", metavar="ADDRESS",
+                       help="Dask scheduler address (default: a LocalCluster of --workers processes)")
+    scale.add_argument("--master", metavar="URL",
+                       help="Spark master URL (default: local[--workers])")
+    scale.add_argument("--block-mb", type=float, default=16, metavar="MB",
+                       help="input per task for Parquet/Dask/Spark runs (default 16)")
+    scale.add_argument("--jsonl", action="store_true",
+                       help="with Parquet output, also write DIR/analysis.jsonl (implied by --report)")
     return parser
+
+
+def _blocks_run(args: argparse.Namespace, options: dict) -> int:
+    """--engine dask|spark, or Parquet/glob input: blocks analysed by workers (honorifics.scale)."""
+    from .scale import run_distributed
+    output_dir(args.out)
+    try:
+        result = run_distributed([args.input], args.out, engine=args.engine, options=options,
+                                 scheduler=args.scheduler, master=args.master, workers=args.workers,
+                                 block_bytes=max(1, int(args.block_mb * 1024 * 1024)),
+                                 jsonl=args.jsonl or args.report, input_label=str(args.input))
+    except FileNotFoundError as error:
+        raise UsageError(str(error)) from None
+    if args.report:
+        _write_report(Path(args.out), args)
+    if not args.quiet:
+        records = result["records"]
+        print(f"{prog_name('analyze-generations')}: {records['total']} records, {records['ok']} ok, "
+              f"{records['error']} errors → {args.out}/", file=sys.stderr)
+    return EXIT_SOME_FAILED if result["records"]["error"] else EXIT_OK
 
 
 # --- workers -----------------------------------------------------------------
@@ -95,6 +131,36 @@ def _analyze_chunk(chunk: list[tuple[int, bytes]]):
     from .summary import SummaryAccumulator
     partial = SummaryAccumulator()
     return _analyze_lines(_WORKER, chunk, partial), partial, _WORKER.classifier_message
+
+
+def _analyze_file_block(block):
+    """Analyse one block of the input file in a worker, which reads it itself.
+
+    Returns the block's analysis lines as one bytes object (the main process
+    only writes it out), the block's summary counts and the worker's classifier note.
+    """
+    from .scale import _block_items
+    from .summary import SummaryAccumulator
+    partial = SummaryAccumulator()
+    items, _ = _block_items(block)
+    out = []
+    for line in _analyze_lines(_WORKER, items, partial):
+        if line is None:
+            partial.blank_lines += 1
+        else:
+            out.append(line)
+    out.append(b"")
+    return b"\n".join(out) if len(out) > 1 else b"", partial, _WORKER.classifier_message
+
+
+def _file_blocks(path: str, workers: int, summary):
+    """Blocks of a regular input file for --workers: ~8 per worker, 64 KB–1 MB each (memory
+    per worker is bounded by the block, not the input)."""
+    import os
+    from .scale import plan_blocks
+    size = os.path.getsize(path)
+    block_bytes = min(1 << 20, max(64 << 10, size // (workers * 8) + 1))
+    return plan_blocks([path], block_bytes, summary)
 
 
 def _dumps(record: dict) -> bytes:
@@ -158,6 +224,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--group-by groups the report's metrics: add --report (and --out DIR)")
     check_positive("--workers", args.workers)
     check_positive("--max-chars", args.max_chars)
+    if args.engine != "local" or args.input.endswith(".parquet") or \
+            (args.input != "-" and glob.has_magic(args.input)):
+        if not args.out:
+            raise UsageError(f"--engine {args.engine} and Parquet or glob input need --out DIR")
+        # absolute paths: the workers may run in another directory
+        scenarios = [str(Path(path).resolve()) for path in args.scenarios] if args.scenarios else None
+        return _blocks_run(args, {"use_classifier": not args.no_classifier, "scenarios": scenarios,
+                                  "max_chars": args.max_chars})
     input_file(args.input)
     out_dir = output_dir(args.out) if args.out else None
     bank = _scenario_bank(args.scenarios)
@@ -183,11 +257,25 @@ def run(args: argparse.Namespace) -> int:
                 results = ((_analyze_lines(analyzer, chunk, summary), None, analyzer.classifier_message)
                            for chunk in chunks)
                 pool = None
+            elif args.input != "-" and Path(args.input).is_file():
+                # The workers read their own blocks of the file; the main process
+                # hashes the input (in C) and writes the bytes the workers return.
+                import multiprocessing
+                pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
+                results = None
+                for data, partial, note in pool.imap(_analyze_file_block, _file_blocks(args.input, args.workers,
+                                                                                       summary), chunksize=1):
+                    if note and note not in notes:
+                        notes.append(note)
+                    summary.merge(partial)
+                    summary.blank_lines += partial.blank_lines
+                    sink.write(data)
+                    progress.update(partial.records + partial.blank_lines)
             else:
                 import multiprocessing
                 pool = multiprocessing.get_context("fork").Pool(args.workers, _init_worker, (options,))
                 results = pool.imap(_analyze_chunk, chunks, chunksize=1)
-            for lines, partial, note in results:
+            for lines, partial, note in results or ():
                 if note and note not in notes:
                     notes.append(note)
                 if partial is not None:

@@ -68,6 +68,27 @@ class SummaryAccumulator:
             else:
                 setattr(self, name, mine + value)
 
+    def to_state(self) -> dict[str, Any]:
+        """The counts as plain JSON values (no ratios), to ship from a worker.
+
+        ``from_state(a.to_state())`` merges exactly like ``a``: partial
+        summaries of partitions, merged in input order, give the summary of a
+        single-process run.
+        """
+        state = {}
+        for name, value in vars(self).items():
+            if name == "_hash":
+                continue
+            state[name] = list(value.items()) if isinstance(value, Counter) else value
+        return state
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> "SummaryAccumulator":
+        summary = cls()
+        for name, value in state.items():
+            setattr(summary, name, Counter(dict(value)) if isinstance(getattr(summary, name), Counter) else value)
+        return summary
+
     def add_input(self, raw: bytes) -> None:
         """Feed the raw input bytes (for the input hash), in order."""
         if self._hash is None:

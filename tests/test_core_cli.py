@@ -97,7 +97,8 @@ def test_deterministic_output(tmp_path, repo_root):
     assert (tmp_path / "a" / "analysis.jsonl").read_bytes() == (tmp_path / "b" / "analysis.jsonl").read_bytes()
 
 
-HEAVY = ("torch", "transformers", "stanza", "sentence_transformers", "spacy")
+HEAVY = ("torch", "transformers", "stanza", "sentence_transformers", "spacy", "dask", "distributed",
+         "pyspark", "ray")
 
 
 def _imported_after(code: str) -> set[str]:

@@ -5,7 +5,7 @@ import importlib
 import pytest
 
 MODULES = ["honorifics.tiers", "honorifics.extraction.normalize", "honorifics.extraction.evidence",
-           "honorifics.pipeline", "honorifics.frames", "honorifics.model"]
+           "honorifics.pipeline", "honorifics.frames", "honorifics.model", "honorifics.scale"]
 
 
 @pytest.mark.parametrize("name", MODULES)

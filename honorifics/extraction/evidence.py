@@ -50,6 +50,12 @@ class _Utterance:
         self.reading: list[VerbReading | None] = [None] * n
         self.clause_members: dict[int, list[int]] = {}
         self._third_person: dict[int, bool] = {}
+        #: indices of tokens with a lexicon reading (pronoun or verb): the only
+        #: tokens the rules below start from; every other token is only a neighbour
+        self.candidates: list[int] = []
+        #: indices of tokens that are nominal address terms (सर, दीदी, আপা)
+        self.address_terms: list[int] = []
+        address_keys = lexicon.nominal_address
         # In Latin script a one-letter word is English ("a", "I"), never a form
         # (aa "come" folds to "a").
         short = 1 if lexicon.script == "latn" else 0
@@ -71,6 +77,8 @@ class _Utterance:
             sentence_ids[i] = sentence
             members.append(i)
             key = token.key
+            if key in address_keys:
+                self.address_terms.append(i)
             if key in excluded_keys or len(key) <= short:
                 excluded[i] = True
                 continue
@@ -79,13 +87,15 @@ class _Utterance:
             if pronoun:
                 self.pronoun[i] = pronoun
                 has_pronoun = True
-            else:
+                self.candidates.append(i)
+            elif reading is not None:
                 self.reading[i] = reading
+                self.candidates.append(i)
         if needs_traps:
             self._mark_traps()
         if has_pronoun and lexicon.mention_followers:
             self._mark_mentions()
-        self.has_candidates = has_pronoun or any(r is not None for r in self.reading)
+        self.has_candidates = has_pronoun or any(self.reading[i] is not None for i in self.candidates)
 
     def _exclude(self, i: int) -> None:
         self.excluded[i] = True
@@ -94,7 +104,7 @@ class _Utterance:
     def _mark_mentions(self) -> None:
         """A pronoun followed by "करके" / "করে বলো" names the word: not address."""
         keys = [t.key for t in self.tokens]
-        for i, key in enumerate(keys):
+        for i in self.candidates:
             if self.pronoun[i] and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
                                        and not any(t.clause_start for t in self.tokens[i + 1:i + 1 + len(seq)])
                                        for seq in self.lexicon.mention_followers):
@@ -337,11 +347,10 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         # nothing that could be evidence: only vocatives remain to report
         result.nominal_address = _nominal_address(u, text)
         return result
-    n = len(tokens)
 
     # Pronouns, with a separated postposition and plural marker joined in.
     pronoun_evidence: dict[int, Evidence] = {}
-    for i in range(n):
+    for i in u.candidates:
         entry = u.pronoun[i]
         if not entry:
             continue
@@ -386,7 +395,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
 
     # Verbs that show a tier on their own (pro-drop).
     verb_evidence = []
-    for i in range(n):
+    for i in u.candidates:
         if i in under_subject or not u.counts_alone(i):
             continue
         reading = u.reading[i]
@@ -406,6 +415,8 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
     Bangla দেখ / কর are the তুই imperative and also the colloquial তুমি form:
     in "দেখ, তোমার জন্য কি এনেছি?" দেখ is familiar, not a second tier.
     """
+    if not verbs:
+        return
     pronoun_tiers = {e.tier for e in pronouns.values()}
     by_start = {t.start: i for i, t in enumerate(u.tokens)}
     for index, item in enumerate(verbs):
@@ -457,7 +468,8 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
     lexicon = u.lexicon
     found: list[NominalAddress] = []
     tokens = u.tokens
-    for i, token in enumerate(tokens):
+    for i in u.address_terms:   # the other tokens are never address terms
+        token = tokens[i]
         entry = lexicon.nominal_address.get(token.key)
         if not entry:
             continue

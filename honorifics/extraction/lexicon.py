@@ -19,6 +19,9 @@ CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
               "imperative", "no_third_person", "subjectless_clause_final",
               "clause_final_no_third_person", "compound_clause_final"}
 
+#: entries kept in each per-lexicon cache of token classifications
+CACHE_LIMIT = 200_000
+
 
 class LexiconError(ValueError):
     """A lexicon file that does not follow the format."""
@@ -132,6 +135,8 @@ class Lexicon:
         """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
         found = self._classified.get(key)
         if found is None:
+            if len(self._classified) > CACHE_LIMIT:   # bounded: memory stays flat on new vocabulary
+                self._classified.clear()
             pronoun = self.pronouns.get(key) or self._pronoun_with_clitic(key)
             particle = key in self.particles
             reading = None if (pronoun or particle) else self.verb_reading(key)
@@ -159,6 +164,8 @@ class Lexicon:
                 if rule.matches(key):
                     reading = rule.reading
                     break
+        if len(self._verb_cache) > CACHE_LIMIT:
+            self._verb_cache.clear()
         self._verb_cache[key] = reading
         return reading
 
