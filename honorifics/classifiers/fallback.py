@@ -164,7 +164,7 @@ def _load_ngram(directory: Path, settings: dict[str, Any],
     missing = _missing_ml_library(("sklearn", "joblib"))
     if missing:
         return None, (f"tier classifier off: {missing} is not installed "
-                      "(pip install 'honorifics[ml]')")
+                      "(pip install 'honorifics[classifier]')")
     from honorifics.classifiers.ngram import NGRAM_FILE, load_pipeline
 
     if not (directory / NGRAM_FILE).exists():
