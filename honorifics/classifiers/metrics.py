@@ -85,7 +85,7 @@ def reliability(confidences: Sequence[float], correct: Sequence[bool],
     ECE = Σ_bins (n_bin / n) · |accuracy_bin − mean confidence_bin|.
 
     >>> round(reliability([0.9, 0.9, 0.6, 0.6], [True, False, True, True])[0], 2)
-    0.3
+    0.4
     """
     confidences = numpy.asarray(confidences, dtype=float)
     correct = numpy.asarray(correct, dtype=float)
@@ -153,8 +153,8 @@ def fallback_weights(gold: Sequence[str], none_share: float = DEFAULT_NONE_SHARE
     would on real fallback input. Without ``none`` examples (or with
     ``none_share`` None) every weight is 1.
 
-    >>> [round(w, 2) for w in fallback_weights(["none", "formal", "familiar", "formal"], 0.5)]
-    [1.5, 0.5, 0.5, 0.5]
+    >>> [round(float(w), 2) for w in fallback_weights(["none", "formal", "familiar", "formal"], 0.5)]
+    [2.0, 0.67, 0.67, 0.67]
     """
     gold_array = numpy.asarray(gold)
     weights = numpy.ones(len(gold_array))
