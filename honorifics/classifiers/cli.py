@@ -195,10 +195,10 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 def _train_ngram(args: argparse.Namespace, train: list, dev: list | None) -> int:
     """``--model-type ngram``: fit, threshold on (weighted) dev, save."""
     from honorifics.classifiers.ngram import NgramConfig, train_ngram
-    from honorifics.classifiers.training import TrainingConfig, TrainingError, _dev_examples
+    from honorifics.classifiers.training import TrainingConfig, TrainingError, dev_examples
 
     try:
-        train, dev = _dev_examples(train, dev, TrainingConfig(seed=args.seed,
+        train, dev = dev_examples(train, dev, TrainingConfig(seed=args.seed,
                                                               dev_fraction=args.dev_fraction))
     except TrainingError as error:
         return _fail("train-tier-classifier", str(error))

@@ -204,7 +204,7 @@ def _class_weights(labels: Sequence[int], balanced: bool) -> Any:
     return weights
 
 
-def _dev_examples(train: list[Example], dev: list[Example] | None,
+def dev_examples(train: list[Example], dev: list[Example] | None,
                   config: TrainingConfig) -> tuple[list[Example], list[Example]]:
     """Use the given dev set, or hold out a grouped slice of the training set."""
     if dev:
@@ -261,7 +261,7 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
     import torch
     from tqdm import tqdm
 
-    train, dev = _dev_examples(train, dev, config)
+    train, dev = dev_examples(train, dev, config)
     model, tokenizer = load_base(config, [example.text for example in train])
     limit = position_limit(model)
     if config.max_length > limit:
