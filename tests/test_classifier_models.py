@@ -143,6 +143,9 @@ def test_ngram_fallback_does_not_import_torch(ngram_model):
             "assert why is None, why\n"
             "f.predict(['कल आ जाना।'], ['hi'])\n"
             "heavy = [m for m in ('torch', 'transformers') if m in sys.modules]\n"
+            "# The runtime fallback never imports the corpus builder or the training code.\n"
+            "heavy += [m for m in ('honorifics.classifiers.corpus', 'honorifics.classifiers.training',\n"
+            "                      'honorifics.classifiers.e5') if m in sys.modules]\n"
             "print(heavy)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, timeout=120)

@@ -1,4 +1,9 @@
-"""Held-out evaluation of a tier classifier against a character n-gram baseline.
+"""Held-out evaluation of tier classifiers: one model in detail, several compared.
+
+:func:`evaluate` reports one model (and a character n-gram baseline);
+:func:`compare_models` compares any number of models on the fallback subset with
+group-bootstrap 95% CIs and their coverage/precision at their own thresholds on
+input weighted like what the fallback really sees.
 
 Both models are scored on the same grouped test split: per-class precision,
 recall and F1, the confusion matrix, and calibration (ECE + reliability bins).
