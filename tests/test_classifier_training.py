@@ -22,7 +22,7 @@ from honorifics.classifiers.corpus import LABELS, MASK_TOKEN, read_examples
 from honorifics.classifiers.fallback import Prediction, load_fallback, shipped_model_dir
 
 DATA = Path(__file__).parent / "data" / "classifier"
-TINY_MODEL = ["--epochs", "2", "--hidden-size", "32", "--layers", "1", "--heads", "2",
+TINY_MODEL = ["--base-model", "scratch", "--epochs", "2", "--hidden-size", "32", "--layers", "1", "--heads", "2",
               "--intermediate-size", "64", "--vocab-size", "300", "--max-length", "48",
               "--batch-size", "16", "--seed", "7"]
 
@@ -127,17 +127,34 @@ def test_training_is_deterministic(trained, tmp_path):
     first, _ = load_fallback(model, threshold=0.0)
     second, _ = load_fallback(again, threshold=0.0)
     texts = ["आपका नाम क्या है?", "তোর নাম কী?"]
-    assert first.probabilities(texts) == pytest.approx(second.probabilities(texts), abs=1e-6)
+    # Bit for bit: same tokenizer (ties among pieces ordered canonically), same weights.
+    assert (model / "tokenizer.json").read_bytes() == (again / "tokenizer.json").read_bytes()
+    assert (model / "model.safetensors").read_bytes() == (again / "model.safetensors").read_bytes()
+    assert (first.probabilities(texts) == second.probabilities(texts)).all()
+
+
+def test_training_without_dev_holds_out_a_slice_of_a_split_corpus(trained, tmp_path):
+    corpus, _, _ = trained
+    # The corpus was split with the training command's default seed's hash before:
+    # an unsalted dev slice of its train part would be empty.
+    out = tmp_path / "no-dev"
+    assert train_main(["--train", str(corpus / "train.jsonl"), "--out", str(out), "--seed", "3",
+                       "--dev-fraction", "0.3"] + TINY_MODEL[:-2]) == 0
+    settings = json.loads((out / "tier_classifier.json").read_text("utf-8"))
+    assert settings["dev_size"] > 0 and settings["train_size"] > 0
+    assert settings["dev_size"] + settings["train_size"] == len(read_examples(corpus / "train.jsonl"))
 
 
 def test_continuing_from_a_trained_directory(trained, tmp_path):
     corpus, model, _ = trained
     continued = tmp_path / "continued"
     assert train_main(["--train", str(corpus / "train.jsonl"), "--dev", str(corpus / "dev.jsonl"),
-                       "--out", str(continued), "--base-model", str(model), "--epochs", "1",
-                       "--max-length", "48"]) == 0
+                       "--out", str(continued), "--base-model", str(model), "--epochs", "1"]) == 0
     settings = json.loads((continued / "tier_classifier.json").read_text("utf-8"))
     assert settings["base_model"] == str(model)
+    # The default --max-length (128) exceeds the 50 positions of the tiny model
+    # (trained with --max-length 48): clamped, not a size-mismatch crash.
+    assert settings["max_length"] == 50
     assert load_fallback(continued)[0] is not None
 
 
@@ -145,7 +162,7 @@ def test_bad_inputs_give_one_line_errors(tmp_path, capsys):
     assert train_main(["--train", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "m")]) == 2
     assert "no such file" in capsys.readouterr().err
     assert train_main(["--train", str(DATA / "tiny_labelled.jsonl"), "--out", str(tmp_path / "m"),
-                       "--base-model", str(tmp_path / "not-a-model")] + TINY_MODEL[:2]) == 2
+                       "--base-model", str(tmp_path / "not-a-model"), "--epochs", "1"]) == 2
     assert "cannot load base model" in capsys.readouterr().err
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": "तुम", "tier": "rude"}\n', encoding="utf-8")

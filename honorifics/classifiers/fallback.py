@@ -1,6 +1,9 @@
 """The tier classifier as the analyzer's fallback for utterances the rules cannot decide.
 
-Loaded lazily, from a local directory only (never the hub)::
+Two kinds of model directory load here, told apart by ``model_type`` in
+``tier_classifier.json``: ``ngram`` (scikit-learn, no torch; the shipped model)
+and ``encoder`` (a fine-tuned transformers encoder). Loaded lazily, from a local
+directory only (never the hub)::
 
     >>> from honorifics.classifiers.fallback import load_fallback
     >>> fallback, why_not = load_fallback()             # doctest: +SKIP
@@ -19,8 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from honorifics.classifiers.corpus import LABELS
-from honorifics.classifiers.inference import SETTINGS_FILE
+from honorifics.classifiers.labels import LABELS, NGRAM, SETTINGS_FILE
 
 #: Environment variable that points to a model directory other than the shipped one.
 MODEL_DIR_VARIABLE = "HONORIFICS_MODEL_DIR"
@@ -68,8 +70,16 @@ class TierFallback:
         self.max_length = int(settings.get("max_length", 128))
         self.languages = frozenset(settings.get("languages", ()))
 
+    @property
+    def model_type(self) -> str:
+        return str(self.settings.get("model_type", "encoder"))
+
     def probabilities(self, texts: Sequence[str]) -> Any:
         """Calibrated class probabilities (numpy, ``len(texts) × 4``)."""
+        if self.model_type == NGRAM:
+            from honorifics.classifiers.ngram import probabilities
+
+            return probabilities(self.model, list(texts))
         from honorifics.classifiers.inference import batched_logits, softmax
 
         logits = batched_logits(self.model, self.tokenizer, list(texts), self.max_length,
@@ -98,10 +108,10 @@ class TierFallback:
         return out
 
 
-def _missing_ml_library() -> str | None:
+def _missing_ml_library(names: Sequence[str] = ("torch", "transformers", "tokenizers")) -> str | None:
     import importlib.util
 
-    for name in ("torch", "transformers", "tokenizers"):
+    for name in names:
         if importlib.util.find_spec(name) is None:
             return name
     return None
@@ -118,20 +128,22 @@ def load_fallback(model_dir: str | Path | None = None, *,
     directory or missing torch/transformers: it says why instead.
     """
     directory = Path(model_dir).expanduser() if model_dir is not None else default_model_dir()
+    if not directory.is_dir():
+        return None, f"tier classifier off: no model directory at {directory}"
+    settings_path = directory / SETTINGS_FILE
+    settings = json.loads(settings_path.read_text("utf-8")) if settings_path.exists() else {}
+    if settings.get("model_type") == NGRAM:
+        return _load_ngram(directory, settings, threshold)
     missing = _missing_ml_library()
     if missing:
         return None, (f"tier classifier off: {missing} is not installed "
                       "(pip install 'honorifics[ml]')")
-    if not directory.is_dir():
-        return None, f"tier classifier off: no model directory at {directory}"
     if not (directory / "config.json").exists():
         return None, f"tier classifier off: {directory} has no config.json (not a saved model)"
     from honorifics.classifiers.inference import quiet_transformers, set_offline
 
     set_offline()
     quiet_transformers()
-    settings_path = directory / SETTINGS_FILE
-    settings = json.loads(settings_path.read_text("utf-8")) if settings_path.exists() else {}
     try:
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
@@ -144,3 +156,22 @@ def load_fallback(model_dir: str | Path | None = None, *,
         settings["labels"] = [model.config.id2label[index] for index in range(model.config.num_labels)]
     chosen = threshold if threshold is not None else float(settings.get("threshold", DEFAULT_THRESHOLD))
     return TierFallback(model, tokenizer, settings, chosen, directory), None
+
+
+def _load_ngram(directory: Path, settings: dict[str, Any],
+                threshold: float | None) -> tuple[TierFallback | None, str | None]:
+    """An n-gram model directory: scikit-learn and joblib only, no torch."""
+    missing = _missing_ml_library(("sklearn", "joblib"))
+    if missing:
+        return None, (f"tier classifier off: {missing} is not installed "
+                      "(pip install 'honorifics[classifier]')")
+    from honorifics.classifiers.ngram import NGRAM_FILE, load_pipeline
+
+    if not (directory / NGRAM_FILE).exists():
+        return None, f"tier classifier off: {directory} has no {NGRAM_FILE}"
+    try:
+        pipeline = load_pipeline(directory)
+    except Exception as error:   # a pickle from another scikit-learn version, a truncated file
+        return None, f"tier classifier off: cannot load {directory / NGRAM_FILE}: {error}"
+    chosen = threshold if threshold is not None else float(settings.get("threshold", DEFAULT_THRESHOLD))
+    return TierFallback(pipeline, None, settings, chosen, directory), None

@@ -4,10 +4,7 @@ from __future__ import annotations
 import os
 from typing import Any, Sequence
 
-from honorifics.classifiers.corpus import MASK_TOKEN
-
-#: Name of the file, next to the weights, that records labels, calibration and threshold.
-SETTINGS_FILE = "tier_classifier.json"
+from honorifics.classifiers.labels import MASK_TOKEN, SETTINGS_FILE  # noqa: F401 (re-exported)
 
 
 def set_offline() -> None:

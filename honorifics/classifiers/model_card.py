@@ -37,9 +37,21 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
     """Markdown model card: data and licences, labels, training, calibration, metrics."""
     data = settings.get("data") or {}
     sources = data.get("sources") or []
-    choice = settings["threshold_choice"]
+    ngram = settings.get("model_type") == "ngram"
+    training = settings.get("training", {})
+    if ngram:
+        model_lines = [f"- {settings['base_model']}; C = {training.get('regularisation')}, "
+                       f"balanced classes: {training.get('balanced_classes')}; no torch needed"]
+    else:
+        model_lines = [
+            f"- base: {settings['base_model']}",
+            f"- max length: {settings['max_length']} tokens; best epoch {settings['best_epoch']} "
+            f"of {settings['epochs_run']} run (early stopping on dev macro-F1)",
+            f"- seed {training.get('seed')}, learning rate "
+            f"{training.get('learning_rate') or 'default'}, batch {training.get('batch_size')}"]
     lines = [
-        "---", "library_name: transformers", "pipeline_tag: text-classification",
+        "---", "library_name: " + ("scikit-learn" if ngram else "transformers"),
+        "pipeline_tag: text-classification",
         "language: [" + ", ".join(settings.get("languages", [])) + "]", "---", "",
         "# Second-person tier classifier (honorifics fallback)", "",
         "Predicts which second-person tier an utterance addressed to someone uses: "
@@ -48,13 +60,7 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
         "about utterances the rules cannot decide, it never overrides rule evidence, and it "
         "abstains below its confidence threshold.", "",
         "## Labels", "", ", ".join(f"{index}: `{label}`" for index, label in enumerate(settings["labels"])), "",
-        "## Model", "",
-        f"- base: {settings['base_model']}",
-        f"- max length: {settings['max_length']} tokens; best epoch {settings['best_epoch']} "
-        f"of {settings['epochs_run']} run (early stopping on dev macro-F1)",
-        f"- seed {settings['training']['seed']}, learning rate "
-        f"{settings['training']['learning_rate'] or 'default'}, batch {settings['training']['batch_size']}",
-        "",
+        "## Model", "", *model_lines, "",
         "## Training data", "",
         "Deciding evidence (second-person pronouns, unambiguous verb endings found by the "
         "rule engine) is masked (`[MASK]`) or dropped in most examples, so the model learns "
@@ -69,9 +75,11 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
     if data.get("command"):
         lines += ["", "Reproduce with:", "", "```", data["command"], "```"]
     lines += ["", "## Calibration and abstention", "",
-              f"Temperature {settings['temperature']:.3f} (fitted on dev). " + _threshold_text(settings),
-              "", "## Dev metrics (calibrated, masked/dropped examples)", ""]
-    lines += _metrics_table(settings["dev_calibrated"])
+              ("" if ngram else f"Temperature {settings['temperature']:.3f} (fitted on dev). ")
+              + _threshold_text(settings)]
+    if settings.get("dev_calibrated"):
+        lines += ["", "## Dev metrics (calibrated, masked/dropped examples)", ""]
+        lines += _metrics_table(settings["dev_calibrated"])
     if evaluation:
         lines += ["", "## Held-out test evaluation", "",
                   f"Grouped split (paraphrases and formal/informal pairs never cross splits); "
@@ -80,6 +88,8 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
         if evaluation.get("baseline"):
             lines += ["", "### Character n-gram logistic regression (same split)", ""]
             lines += _metrics_table(evaluation["baseline"])
+    if evaluation and evaluation.get("comparison"):
+        lines += ["", "### Comparison of model types (same split)", "", evaluation["comparison"]]
     comparison = _comparison_text(evaluation)
     lines += [
         "", "## Use", "", "```python",
@@ -103,10 +113,12 @@ def _threshold_text(settings: dict[str, Any]) -> str:
                 "threshold is the ceiling and the fallback (almost) always abstains: it cannot "
                 "make the analyzer less accurate, and it adds little. Pass a lower threshold "
                 "to `load_fallback` only after measuring what it does on your data.")
+    share = settings.get("training", {}).get("none_share")
+    weighting = (f" weighted like real fallback input ({share:.0%} `none`)" if share else "")
     return (f"Threshold **{settings['threshold']:.2f}**: the lowest confidence at which the tier "
-            f"decisions on dev reach precision {choice['target_precision']:.2f} (reached "
-            f"{choice['precision']:.3f}; the fallback decides {choice['coverage']:.1%} of "
-            f"{choice['n']} dev examples). Below it the fallback abstains.")
+            f"decisions on dev{weighting} reach precision {choice['target_precision']:.2f} "
+            f"(reached {choice['precision']:.3f}; the fallback decides {choice['coverage']:.1%} "
+            f"of that input, {choice['n']} dev examples). Below it the fallback abstains.")
 
 
 def _comparison_text(evaluation: dict[str, Any] | None) -> list[str]:

