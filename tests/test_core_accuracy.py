@@ -50,3 +50,14 @@ def test_real_llm_outputs(accuracy_module):
         assert figures["accuracy"] >= 0.85, source
     assert report["refusal"]["precision"] >= 0.95 and report["refusal"]["recall"] >= 0.95
     assert report["refusal"]["f1"] >= 0.95
+
+
+def test_shipped_fallback_never_lowers_real_output_accuracy(accuracy_module):
+    """The classifier fallback at its shipped threshold changes no correct record
+    of the real-output set (the model card says how the threshold was set)."""
+    pytest.importorskip("sklearn")
+    report = accuracy_module.real_outputs_fallback(show=False)
+    rules = report["rules_only"]["correct"]
+    (shipped,) = report["with_fallback"]
+    assert shipped["correct"] >= rules
+    assert not any("wrong" in change for change in shipped["changed"])
