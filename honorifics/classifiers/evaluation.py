@@ -13,11 +13,11 @@ evidence, which is what the fallback is actually asked about.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from honorifics.classifiers.corpus import FALLBACK_VARIANTS, Example, detect_language
 from honorifics.classifiers.labels import LABELS
+from honorifics.classifiers.ngram import NgramConfig
 from honorifics.classifiers.metrics import (DEFAULT_NONE_SHARE, classification_report,
                                             fallback_weights)
 
@@ -26,14 +26,8 @@ ALL = "all"
 FALLBACK = "fallback"
 
 
-@dataclass(slots=True)
-class BaselineConfig:
-    """Character n-gram TF-IDF + logistic regression (scikit-learn)."""
-    ngram_min: int = 1
-    ngram_max: int = 4
-    regularisation: float = 4.0
-    seed: int = 13
-    balanced_classes: bool = True
+#: The character n-gram baseline: the ``ngram`` model type with characters only.
+BASELINE = NgramConfig(word_max=0)
 
 
 def fallback_subset(examples: Sequence[Example]) -> list[int]:
@@ -57,13 +51,11 @@ def breakdown(examples: Sequence[Example], indices: Sequence[int]) -> dict[str, 
     return dict(sorted(out.items()))
 
 
-def train_baseline(train: Sequence[Example], config: BaselineConfig = BaselineConfig()) -> Any:
+def train_baseline(train: Sequence[Example], config: NgramConfig = BASELINE) -> Any:
     """Fit the character n-gram baseline (the ``ngram`` model type, characters only)."""
-    from honorifics.classifiers.ngram import NgramConfig, fit
+    from honorifics.classifiers.ngram import fit
 
-    return fit(train, NgramConfig(char_min=config.ngram_min, char_max=config.ngram_max, word_max=0,
-                                  regularisation=config.regularisation, seed=config.seed,
-                                  balanced_classes=config.balanced_classes))
+    return fit(train, config)
 
 
 def baseline_probabilities(pipeline: Any, texts: Sequence[str]) -> Any:
@@ -74,7 +66,7 @@ def baseline_probabilities(pipeline: Any, texts: Sequence[str]) -> Any:
 
 
 def evaluate(model_dir: str, test: Sequence[Example], train: Sequence[Example] | None = None,
-             baseline: BaselineConfig = BaselineConfig()) -> dict[str, Any]:
+             baseline: NgramConfig = BASELINE) -> dict[str, Any]:
     """Score the classifier in ``model_dir`` (and the baseline, if ``train`` is given).
 
     Returns ``{"n", "subsets": {name: {"classifier": report, "baseline": report}}}``

@@ -192,6 +192,7 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
     verbs = data.get("verbs") or {}
     exact = {match_key(form, script): _reading(spec, f"{name}: verb {form}")
              for form, spec in (verbs.get("exact") or {}).items()}
+    root_lists: dict[str, frozenset] = {}   # each named list folded once
     suffix_rules = []
     for spec in verbs.get("suffixes") or ():
         # root_required: true reads `verb_roots`; a string names another list (causative_roots)
@@ -199,12 +200,14 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         root_list = "verb_roots" if required is True else required
         if root_list and root_list not in data:
             raise LexiconError(f"{name}: suffix {spec['suffix']}: no root list {root_list!r}")
+        if root_list and root_list not in root_lists:
+            root_lists[root_list] = keys(data[root_list])
         suffix_rules.append(SuffixRule(
             match_key(spec["suffix"], script), _reading(spec, f"{name}: suffix {spec['suffix']}"),
             int(spec.get("min_stem", 1)), keys(spec.get("exceptions")),
             tuple(match_key(s, script) for s in spec.get("exception_suffixes") or ()),
             frozenset(spec.get("not_after") or ()),
-            keys(data[root_list]) if root_list else None))
+            root_lists[root_list] if root_list else None))
     stems = verbs.get("bare_stems") or {}
     stem_reading = _reading(stems, f"{name}: bare_stems") if stems else None
     bare = {match_key(form, script): stem_reading for form in stems.get("forms") or ()}
@@ -252,7 +255,7 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         alternative_coordinators=keys(noun_context.get("alternative_coordinators")),
         list_coordinators=keys(noun_context.get("list_coordinators")),
         complementizers=keys(data.get("complementizers")),
-        verb_roots=keys(data.get("verb_roots")),
+        verb_roots=root_lists.get("verb_roots") or keys(data.get("verb_roots")),
         post_verbal_negations=keys(data.get("post_verbal_negations")),
         infinitive_cues=keys(data.get("infinitive_cues")),
         request_infinitives=keys(data.get("request_infinitives")),
