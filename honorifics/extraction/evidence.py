@@ -103,11 +103,14 @@ class _Utterance:
 
     def _mark_mentions(self) -> None:
         """A pronoun followed by "करके" / "করে বলো" names the word: not address."""
-        keys = [t.key for t in self.tokens]
+        tokens = self.tokens
+        followers = self.lexicon.mention_followers_by_first_key
         for i in self.candidates:
-            if self.pronoun[i] and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
-                                       and not any(t.clause_start for t in self.tokens[i + 1:i + 1 + len(seq)])
-                                       for seq in self.lexicon.mention_followers):
+            # only the sequences that start with the next word can follow (a dict lookup, not a scan)
+            sequences = followers.get(tokens[i + 1].key, ()) if i + 1 < len(tokens) else ()
+            if self.pronoun[i] and any(tuple(t.key for t in tokens[i + 1:i + 1 + len(seq)]) == seq
+                                       and not any(t.clause_start for t in tokens[i + 1:i + 1 + len(seq)])
+                                       for seq in sequences):
                 self._exclude(i)
 
     def _mark_traps(self) -> None:

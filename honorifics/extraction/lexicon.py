@@ -125,6 +125,7 @@ class Lexicon:
     pronoun_clitics: tuple = ()
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
+    mention_followers_by_first_key: dict = field(default_factory=dict)
     _verb_cache: dict = field(default_factory=dict)
     _classified: dict = field(default_factory=dict)
 
@@ -264,6 +265,10 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
     )
     for trap in lexicon.traps:
         lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)
+    for sequence in lexicon.mention_followers:
+        if not sequence:
+            raise LexiconError(f"{name}: an empty mention_followers entry")
+        lexicon.mention_followers_by_first_key.setdefault(sequence[0], []).append(sequence)
     return lexicon
 
 
