@@ -75,13 +75,13 @@ def test_bounded_caches_give_the_same_output(monkeypatch):
     monkeypatch.setattr(lexicon, "CACHE_LIMIT", 50)
     tokens._KEY_CACHE.clear()
     for name in lexicon.LEXICON_NAMES:   # warm from earlier tests: start empty
-        lexicon.load_lexicon(name)._classified.clear()
+        lexicon.load_lexicon(name).classified.clear()
         lexicon.load_lexicon(name)._verb_cache.clear()
     lines, summary = make_golden.analyse(make_golden.FRESH)
     assert lines == GOLDEN[make_golden.FRESH]["lines"]
     # emptied between utterances: at most the limit plus one utterance's words
     assert 0 < max(len(cache) for cache in tokens._KEY_CACHE.values()) <= 50 + 400
-    assert 0 < max(len(lexicon.load_lexicon(name)._classified) for name in lexicon.LEXICON_NAMES) <= 51
+    assert 0 < max(len(lexicon.load_lexicon(name).classified) for name in lexicon.LEXICON_NAMES) <= 51
 
 
 def test_fast_tokenizer_gives_the_reference_tokens():

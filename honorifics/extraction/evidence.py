@@ -60,6 +60,7 @@ class _Utterance:
         # (aa "come" folds to "a").
         short = 1 if lexicon.script == "latn" else 0
         classify = lexicon.classify
+        classified = lexicon.classified   # the cache of classify, read directly: no call per known word
         trap_starts = lexicon.traps_by_first_key
         clause = sentence = -1
         members: list[int] = []
@@ -83,7 +84,8 @@ class _Utterance:
                 excluded[i] = True
                 continue
             needs_traps = needs_traps or key in trap_starts
-            pronoun, reading, _ = classify(key)
+            found = classified.get(key)
+            pronoun, reading, _ = found if found is not None else classify(key)
             if pronoun:
                 self.pronoun[i] = pronoun
                 has_pronoun = True

@@ -127,21 +127,22 @@ class Lexicon:
     traps_by_first_key: dict = field(default_factory=dict)
     mention_followers_by_first_key: dict = field(default_factory=dict)
     _verb_cache: dict = field(default_factory=dict)
-    _classified: dict = field(default_factory=dict)
+    #: classify's cache: key -> (pronoun entry, verb reading, is particle); bounded by CACHE_LIMIT
+    classified: dict = field(default_factory=dict)
 
     def key(self, token: str) -> str:
         return match_key(token, self.script)
 
     def classify(self, key: str) -> tuple:
         """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
-        found = self._classified.get(key)
+        found = self.classified.get(key)
         if found is None:
-            if len(self._classified) > CACHE_LIMIT:   # bounded: memory stays flat on new vocabulary
-                self._classified.clear()
+            if len(self.classified) > CACHE_LIMIT:   # bounded: memory stays flat on new vocabulary
+                self.classified.clear()
             pronoun = self.pronouns.get(key) or self._pronoun_with_clitic(key)
             particle = key in self.particles
             reading = None if (pronoun or particle) else self.verb_reading(key)
-            found = self._classified[key] = (pronoun, reading, particle)
+            found = self.classified[key] = (pronoun, reading, particle)
         return found
 
     def _pronoun_with_clitic(self, key: str) -> tuple | None:
