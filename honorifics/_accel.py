@@ -29,11 +29,14 @@ import sys
 
 #: the modules mypyc compiles (the hot rule path; see setup.py)
 COMPILED_MODULES = (
-    "honorifics.tiers",
     "honorifics.model",
+    "honorifics.io",
+    "honorifics.pipeline",
     "honorifics.extraction.normalize",
     "honorifics.extraction.tokens",
     "honorifics.extraction.lexicon",
+    "honorifics.extraction.evidence",
+    "honorifics.extraction.turns",
     "honorifics.extraction.narrative",
     "honorifics.extraction.out_of_character",
 )
@@ -144,3 +147,21 @@ def compiled() -> bool:
 def implementation() -> str:
     """'compiled (mypyc)' or 'pure Python (why)'."""
     return str(_state["detail"])
+
+
+def load_source(module: str):
+    """The .py source of ``module`` run as a module of its own, named
+    ``<module>_source`` (its relative imports get the package's modules):
+    mypyc drops docstrings, so the compiled path's doctests run from the
+    sources (tests/test_core_doctests.py, the root conftest.py)."""
+    name = module + "_source"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, module_path(module, ".py"))
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules[name] = loaded   # doctest finds the examples of the module its objects name
+        try:
+            spec.loader.exec_module(loaded)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return sys.modules[name]
