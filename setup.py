@@ -104,8 +104,8 @@ class OptionalMypycBuild(build_ext):
     def _write_manifests(self) -> None:
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for root in self._roots():
-            names = [*ACCEL.COMPILED_MODULES, ACCEL.GROUP + "__mypyc"]
-            if all(Path(ACCEL.module_path(m, suffix, str(root))).exists() for m in names):
+            if Path(ACCEL.group_library(suffix, str(root))).exists() and \
+                    all(Path(ACCEL.module_path(m, suffix, str(root))).exists() for m in ACCEL.COMPILED_MODULES):
                 # hashes of the sources this build compiled (the in-place sources)
                 record = ACCEL.manifest(suffix, str(ROOT / "honorifics"))
                 (root / ACCEL.MANIFEST).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

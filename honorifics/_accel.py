@@ -40,8 +40,9 @@ COMPILED_MODULES = (
     "honorifics.extraction.narrative",
     "honorifics.extraction.out_of_character",
 )
-#: mypyc's shared library holding the code of all of them
-GROUP = "honorifics._rules"
+#: mypyc's shared library holding the code of all of them, ``<GROUP>__mypyc``: top-level,
+#: beside the package (mypyc derives the compiled modules' ``__file__`` from its place)
+GROUP = "honorifics_rules"
 MANIFEST = "_compiled.json"
 PURE_ENV = "HONORIFICS_PURE_PYTHON"
 _WARNED_ENV = "HONORIFICS_STALE_BUILD_WARNED"   # one warning per run, not one per child process
@@ -53,6 +54,11 @@ _state = {"compiled": False, "detail": "pure Python (not compiled)"}
 def module_path(module: str, suffix: str, root: str = PACKAGE_DIR) -> str:
     """File of a module of this package with a suffix ('.py' or an extension suffix)."""
     return os.path.join(root, *module.split(".")[1:]) + suffix
+
+
+def group_library(suffix: str, root: str = PACKAGE_DIR) -> str:
+    """File of mypyc's shared library (beside the package directory ``root``)."""
+    return os.path.join(os.path.dirname(root), GROUP + "__mypyc" + suffix)
 
 
 def source_hash(path: str) -> str:
@@ -94,7 +100,7 @@ def _decide() -> tuple[bool, str, str | None]:
     if set(hashes) != set(COMPILED_MODULES):
         return False, "pure Python (stale build)", "a build of another module list"
     missing = [m for m in COMPILED_MODULES if not os.path.exists(module_path(m, suffix))]
-    if missing or not os.path.exists(module_path(GROUP + "__mypyc", suffix)):
+    if missing or not os.path.exists(group_library(suffix)):
         return False, "pure Python (incomplete build)", "an incomplete build (extension modules missing)"
     try:
         changed = [m for m in COMPILED_MODULES if source_hash(module_path(m, ".py")) != hashes[m]]
