@@ -56,7 +56,8 @@ class OptionalMypycBuild(build_ext):
                 if isinstance(error, KeyboardInterrupt):
                     raise
                 self._skip = self._failure(error)
-        if self._skip:
+        if self._skip:   # said now: build_ext does not run without extensions
+            _say(self._skip)
             self.distribution.ext_modules = []
         super().finalize_options()
         if self.parallel is None:
@@ -64,7 +65,6 @@ class OptionalMypycBuild(build_ext):
 
     def run(self) -> None:
         if self._skip:
-            _say(self._skip)
             return
         try:
             super().run()
