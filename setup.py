@@ -44,32 +44,25 @@ class OptionalMypycBuild(build_ext):
     whose failure leaves the pure-Python package (nothing half-built)."""
 
     def finalize_options(self) -> None:
-        # mypyc type-checks and writes the C sources here, so that setuptools
-        # prepares its extensions like any others
-        self._skip = None
-        if os.environ.get(NO_COMPILE_ENV, "").strip().lower() not in ("", "0", "false", "no"):
-            self._skip = f"{NO_COMPILE_ENV} is set: not compiling, the pure-Python modules are used"
-        else:
-            try:
-                self.distribution.ext_modules = self._mypycify()
-            except BaseException as error:   # mypyc exits on a type error
-                if isinstance(error, KeyboardInterrupt):
-                    raise
-                self._skip = self._failure(error)
-        if self._skip:   # said now: build_ext does not run without extensions
-            _say(self._skip)
-            self.distribution.ext_modules = []
         super().finalize_options()
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
-        if self._skip:
+        if os.environ.get(NO_COMPILE_ENV, "").strip().lower() not in ("", "0", "false", "no"):
+            self._remove_outputs()   # nor an earlier build in place
+            self.extensions = []
+            _say(f"{NO_COMPILE_ENV} is set: not compiling, the pure-Python modules are used")
             return
         try:
+            # mypyc type-checks and writes the C sources only now (not for egg_info's file
+            # list); setuptools then prepares its extensions like any others
+            self.distribution.ext_modules = self._mypycify()
+            self.finalized = False
+            self.ensure_finalized()
             super().run()
             self._write_manifests()
-        except BaseException as error:   # no C compiler, a compile error …
+        except BaseException as error:   # mypyc exits on a type error; no C compiler, a compile error …
             if isinstance(error, KeyboardInterrupt):
                 raise
             self._remove_outputs()
@@ -91,15 +84,17 @@ class OptionalMypycBuild(build_ext):
         options = ["--follow-imports=skip", "--ignore-missing-imports"]
         return mypycify([*options, *paths], opt_level="3", group_name=ACCEL.GROUP, verbose=False)
 
+    def _bases(self) -> list[Path]:
+        """Where the extension modules go: the build directory, and the sources when in place."""
+        in_place = self.inplace or getattr(self, "editable_mode", False)
+        return [Path(self.build_lib), *([ROOT] if in_place else [])]
+
     def _roots(self) -> list[Path]:
-        roots = [Path(self.build_lib) / "honorifics"]
-        if self.inplace or getattr(self, "editable_mode", False):
-            roots.append(ROOT / "honorifics")
-        return roots
+        return [base / "honorifics" for base in self._bases()]
 
     def _outputs(self) -> list[Path]:
-        return [Path(self.build_lib) / self.get_ext_filename(e.name) for e in self.extensions] + \
-            [ROOT / self.get_ext_filename(e.name) for e in self.extensions]
+        names = [ACCEL.GROUP + "__mypyc", *ACCEL.COMPILED_MODULES]
+        return [base / self.get_ext_filename(name) for base in self._bases() for name in names]
 
     def _write_manifests(self) -> None:
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
