@@ -55,11 +55,8 @@ class OptionalMypycBuild(build_ext):
             _say(f"{NO_COMPILE_ENV} is set: not compiling, the pure-Python modules are used")
             return
         try:
-            # mypyc type-checks and writes the C sources only now (not for egg_info's file
-            # list); setuptools then prepares its extensions like any others
-            self.distribution.ext_modules = self._mypycify()
-            self.finalized = False
-            self.ensure_finalized()
+            # mypyc type-checks and writes the C sources only now (not for egg_info's file list)
+            self._prepare(self._mypycify())
             super().run()
             self._write_manifests()
         except BaseException as error:   # mypyc exits on a type error; no C compiler, a compile error …
@@ -68,6 +65,17 @@ class OptionalMypycBuild(build_ext):
             self._remove_outputs()
             self.extensions = []
             _say(self._failure(error))
+
+    def _prepare(self, extensions: list) -> None:
+        """Take mypyc's extensions as setuptools' build_ext.finalize_options takes the
+        distribution's (plain extensions: no shared-library stubs)."""
+        self.check_extensions_list(extensions)
+        self.distribution.ext_modules = self.extensions = extensions
+        for ext in extensions:
+            ext._full_name = self.get_ext_fullname(ext.name)
+            self.ext_map[ext._full_name] = self.ext_map[ext._full_name.split(".")[-1]] = ext
+            ext._links_to_dynamic = ext._needs_stub = False
+            ext._file_name = self.get_ext_filename(ext._full_name)
 
     @staticmethod
     def _failure(error: BaseException) -> str:
