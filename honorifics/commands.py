@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import __version__, implementation
+from . import __version__
 from .languages import CODES
 from .usage import EXIT_USAGE, prog_name, set_prog, usage_error
 
@@ -104,8 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="How LLMs address people in Hindi and Bangla: analyse generations, "
                     "report, build prompts, train and evaluate the tier classifier.",
         epilog=_command_table())
-    parser.add_argument("--version", action="version",
-                        version=f"{PROG} {__version__} (rule path: {implementation()})")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     shared = parser.add_argument_group("shared options (passed on to the command when it takes them)")
     shared.add_argument("--out", metavar="PATH", help="output directory or file, as the command says")
     shared.add_argument("--quiet", action="store_true", help="no progress or notes on stderr")
