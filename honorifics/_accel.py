@@ -12,8 +12,8 @@ decides once, when ``honorifics`` is imported (before any compiled module):
   edited ``.py`` never silently runs as its stale extension;
 * otherwise the extension modules load (Python's import prefers them).
 
-On the pure path an import hook serves the ``.py`` file for each module of
-``COMPILED_MODULES``, so an extension module beside it is not loaded.
+On the pure path, when extension modules are there, an import hook serves the
+``.py`` file for each module of ``COMPILED_MODULES`` so that they are not loaded.
 
 Standard library only, no relative imports: ``setup.py`` loads this file on
 its own for the module list.
@@ -76,15 +76,19 @@ def _environment_flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
 
 
+def _extensions_present() -> bool:
+    """Is there an extension module beside a compiled module's source (which Python would load)?"""
+    return any(os.path.exists(module_path(m, s)) for m in COMPILED_MODULES
+               for s in importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def _decide() -> tuple[bool, str, str | None]:
     """(use the compiled modules, description, warning or None)."""
     if _environment_flag(PURE_ENV):
         return False, f"pure Python ({PURE_ENV} is set)", None
     path = os.path.join(PACKAGE_DIR, MANIFEST)
     if not os.path.exists(path):
-        stray = [m for m in COMPILED_MODULES
-                 if any(os.path.exists(module_path(m, s)) for s in importlib.machinery.EXTENSION_SUFFIXES)]
-        if stray:
+        if _extensions_present():
             return False, "pure Python (extension modules without a build record)", \
                 "extension modules without a build record (_compiled.json)"
         return False, "pure Python (not compiled)", None
@@ -140,7 +144,7 @@ def activate() -> None:
         print(f"honorifics: {warning}: running the pure-Python modules; rebuild with "
               f"`pip install -e .` or `python setup.py build_ext --inplace`", file=sys.stderr)
         os.environ[_WARNED_ENV] = "1"
-    if not compiled and not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+    if not compiled and _extensions_present() and not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder(COMPILED_MODULES))
     _state.update(compiled=compiled, detail=detail)
 
