@@ -8,7 +8,9 @@ Builds the input by cycling real texts (dev dialogues in Hindi, Bangla and
 romanized; CoCoA-MT Hindi lines; UD Bengali sentences), each with a fresh id,
 then runs the CLI in a child process (rules only, as the speed target is
 stated for the rule path) and reads its peak resident memory.
-A bare regex pass over the same texts is timed for comparison.
+A bare regex pass over the same texts is timed for comparison. The report
+names the rule path the CLI ran: the mypyc-compiled modules or pure Python
+(``HONORIFICS_PURE_PYTHON=1`` forces the latter; see honorifics/_accel.py).
 
 The cycled texts repeat every 885 records, so per-word caches are warm after
 the first cycle. ``--fresh`` perturbs words in every copy (a letter inserted
@@ -98,6 +100,13 @@ def regex_baseline(path: Path) -> tuple[float, float]:
     return count / (time.perf_counter() - start), count / (time.process_time() - cpu)
 
 
+def rule_path() -> str:
+    """'compiled (mypyc)' or 'pure Python (why)', as the CLI child sees it."""
+    version = subprocess.run([sys.executable, "-m", "honorifics.cli", "--version"], check=True,
+                             capture_output=True, text=True).stdout
+    return version.split("(rule path: ", 1)[1].rstrip().removesuffix(")")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records", type=int, default=20_000)
@@ -117,6 +126,7 @@ def main(argv=None) -> int:
         cpu = usage.ru_utime + usage.ru_stime
         lines = sum(1 for _ in open(Path(tmp) / "out" / "analysis.jsonl", encoding="utf-8"))
         report = {
+            "rule_path": rule_path(),
             "records": args.records, "fresh_vocabulary": args.fresh, "input_mb": round(size / 1e6, 2), "workers": args.workers,
             "seconds": round(elapsed, 2), "records_per_second": round(args.records / elapsed),
             "records_per_second_per_worker": round(args.records / elapsed / args.workers),

@@ -9,14 +9,21 @@ Public API (the CLI is a thin layer over these)::
     for record in honorifics.analyze_records(dicts): ...
     frame = honorifics.speakers_frame(records)   # one row per speaker (pandas)
     out = honorifics.analyze_frame(df, text_col="text")  # a partition: Dask, Spark, Ray (scale.py)
+    honorifics.compiled()            # True when the mypyc-compiled rule modules run (_accel.py)
 """
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+# Before any compiled module is imported: the mypyc build or the .py sources
+# (HONORIFICS_PURE_PYTHON=1 forces the sources; a stale build is never used).
+from . import _accel  # noqa: E402
+_accel.activate()
+from ._accel import compiled, implementation  # noqa: E402
+
 from .tiers import TIERS, OUTCOMES, parse_tier, parse_tiers  # noqa: E402
 
-__all__ = ["__version__", "TIERS", "OUTCOMES", "parse_tier", "parse_tiers",
+__all__ = ["__version__", "compiled", "implementation", "TIERS", "OUTCOMES", "parse_tier", "parse_tiers",
            "analyze_text", "analyze_records", "analyze_file", "speakers_frame", "turns_frame",
            "analyze_frame"]
 

@@ -15,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+from . import __version__, implementation
 from .usage import (UsageError, add_quiet, check_positive, command, input_file, output_dir,
                     parser as command_parser, prog_name)
 
@@ -44,6 +45,8 @@ example: honorifics analyze examples/outputs.jsonl --out results --report
 def build_parser() -> argparse.ArgumentParser:
     parser = command_parser("analyze-generations", DESCRIPTION, EPILOG, raw=True)
     parser.add_argument("input", help="JSONL file of generations ('-' for standard input)")
+    parser.add_argument("--version", action="version",
+                        version=f"analyze-generations {__version__} (rule path: {implementation()})")
     parser.add_argument("--out", metavar="DIR",
                         help="write DIR/analysis.jsonl and DIR/summary.json (default: analysis to stdout)")
     parser.add_argument("--report", action="store_true",

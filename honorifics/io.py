@@ -17,7 +17,7 @@ from .tiers import TierError, parse_tiers
 try:   # orjson is several times faster; the stdlib gives the error messages
     from orjson import loads as _fast_loads
 except ImportError:   # pragma: no cover - orjson is a dependency
-    _fast_loads = json.loads
+    _fast_loads = json.loads  # type: ignore[assignment]
 
 TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
@@ -281,7 +281,7 @@ def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS)
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}",
-                            salvage_id(raw.decode("utf-8", "replace")))
+                            salvage_id(raw.decode("utf-8", "replace")))  # type: ignore[union-attr]
     raw = raw.lstrip("\ufeff").rstrip("\r\n")
     if not raw.strip():
         return None

@@ -85,7 +85,7 @@ def _romanized_language(text: str) -> str | None:
         known = lexicon.pronouns.keys() | lexicon.exact_verbs.keys() | lexicon.question_words \
             | lexicon.first_person_pronouns | lexicon.third_person_pronouns
         scores[language] = sum(1 for word in TOKEN.findall(text) if lexicon.key(word) in known)
-    best = max(scores, key=scores.get)
+    best = max(scores, key=scores.get)  # type: ignore[arg-type]
     if scores[best] == 0 or sum(score == scores[best] for score in scores.values()) > 1:
         return None   # no romanized word known, or a tie
     return best
@@ -105,7 +105,7 @@ def resolve_language(text: str, language: str | None) -> tuple[str, str]:
         script = indic if indic in SCRIPT_LANGUAGE else script
     if script in SCRIPT_LANGUAGE:
         detected = SCRIPT_LANGUAGE[script]
-        return (language or detected), script
+        return (language or detected), script  # type: ignore[return-value]
     if language:
         return language, "latn"
     guess = _romanized_language(text)
@@ -131,7 +131,7 @@ def _expectations(expected: dict[str | None, SpeakerExpectation], index: Speaker
     return out
 
 
-_SCENARIO_BANK = None
+_SCENARIO_BANK: Any = None   # the bank, or the error that kept it from loading
 
 
 def _default_bank():
@@ -441,11 +441,15 @@ class Analyzer:
 
 # --- public API --------------------------------------------------------------
 
-def analyze_text(text: str, language: str | None = None, *, speakers: list | None = None,
-                 speaker: str | None = None, expected: Any = None, task: str | None = None,
-                 use_classifier: bool = False, scenario_id: str | None = None,
+def analyze_text(text: Any, language: Any = None, *, speakers: Any = None,
+                 speaker: Any = None, expected: Any = None, task: Any = None,
+                 use_classifier: bool = False, scenario_id: Any = None,
                  scenario_bank=None) -> RecordAnalysis:
     """Analyse one generated text.
+
+    ``text`` a string; ``language``, ``speaker``, ``task``, ``scenario_id``
+    strings or None; ``speakers`` a list of names or None. They are typed Any
+    as they are checked here like the fields of an input line (InputError).
 
     >>> r = analyze_text("राहुल: अबे उठ!\\nसमीर: सोने दे यार...", speakers=["राहुल", "समीर"])
     >>> {name: s.tier for name, s in r.speakers.items()}

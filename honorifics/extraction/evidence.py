@@ -13,6 +13,7 @@ Reads only the lexicon (data); the code knows the conditions, not the words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from .lexicon import Lexicon, VerbReading
@@ -157,9 +158,9 @@ class _Utterance:
         if self.in_subjunctive_clause(i):
             return False
         if j is not None and self.tokens[j].key not in lexicon.particles:
-            following = self.tokens[j].key
-            if following in lexicon.stem_followers or self.reading[j] is not None \
-                    or (lexicon.stem_follower_suffixes and following.endswith(lexicon.stem_follower_suffixes)):
+            following_key = self.tokens[j].key
+            if following_key in lexicon.stem_followers or self.reading[j] is not None \
+                    or (lexicon.stem_follower_suffixes and following_key.endswith(lexicon.stem_follower_suffixes)):
                 return False
         k = self.previous_in_clause(i)
         if k is not None:
@@ -388,7 +389,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         verb_index = after[0] if after else (before[0] if before else None)
         if verb_index is None:
             continue
-        reading = u.reading[verb_index]
+        reading = cast(VerbReading, u.reading[verb_index])   # can_agree: a verb reading
         if not reading.agrees:
             continue   # a 1st-person verb: the pronoun is not its subject
         under_subject.add(verb_index)
@@ -403,8 +404,8 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     for i in u.candidates:
         if i in under_subject or not u.counts_alone(i):
             continue
-        reading = u.reading[i]
-        verb_evidence.append(_evidence(tokens[i], VERB, reading.evidence, "morphology",
+        reading = cast(VerbReading, u.reading[i])   # counts_alone: a verb reading with a tier
+        verb_evidence.append(_evidence(tokens[i], VERB, cast(str, reading.evidence), "morphology",
                                        f"{lexicon.name}.verb.{reading.rule}",
                                        CONFIDENCE.get(reading.when, 0.7), also_fits=reading.also_fits))
 
@@ -425,7 +426,7 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
     pronoun_tiers = {e.tier for e in pronouns.values()}
     by_start = {t.start: i for i, t in enumerate(u.tokens)}
     for index, item in enumerate(verbs):
-        reading = u.reading[by_start[item.start]]
+        reading = cast(VerbReading, u.reading[by_start[item.start]])   # a verb's evidence
         if len(reading.agrees) < 2 or item.tier in pronoun_tiers:
             continue
         fitting = pronoun_tiers & reading.agrees
@@ -455,7 +456,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         tiers = {pronouns[i].tier for i in members if i in pronouns}
         has_verb = any(u.reading[i] is not None for i in members)
         if chain and tiers == {"formal"} and not any(
-                u.reading[i] is not None and u.reading[i].evidence not in (None, "formal") and u.counts_alone(i)
+                u.reading[i] is not None and cast(VerbReading, u.reading[i]).evidence not in (None, "formal") and u.counts_alone(i)
                 for i in members):
             for i in members:
                 if i in pronouns:

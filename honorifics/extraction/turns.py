@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from .lexicon import Lexicon
@@ -116,7 +117,7 @@ class SpeakerIndex:
 
     def mentioned_in(self, keys: list[str]) -> list[str]:
         """Listed speakers whose core name words occur in a token-key list (vocatives)."""
-        found = []
+        found: list[str] = []
         present = set(keys)
         for core, names in self._core.items():
             if core and set(core) <= present:
@@ -262,7 +263,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         label_count >= 2 and (len(set(plausible)) < label_count or len(set(plausible)) == 2))
 
     turns: list[RawTurn] = []
-    state = {"speech_seen": False}
+    state: dict[str, Any] = {"speech_seen": False}
 
     def speaker_of_label(match) -> tuple[str | None, bool, str]:
         name = match.group("name").strip().rstrip(".")
@@ -291,12 +292,12 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         if position < span_end and text[position:span_end].strip():
             plain(position, span_end)
 
-    def narrative_turn(speaker: str, unlisted: bool, start: int, end: int) -> None:
+    def narrative_turn(speaker: str | None, unlisted: bool, start: int, end: int) -> None:
         turns.append(RawTurn(speaker, SPEECH, start, end, speech_segments(text, start, end, lexicon),
                              unlisted=unlisted, narrative=True))
         state["speech_seen"] = True
 
-    def unframed_speaker() -> tuple[str, bool] | None:
+    def unframed_speaker() -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
         said = [t for t in turns if t.kind == SPEECH]
         if not said or not all(t.narrative for t in said):
@@ -316,7 +317,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
             speaker = pending or unframed_speaker()
             if speaker:
-                narrative_turn(*speaker, *quoted)
+                narrative_turn(*speaker, *quoted)  # type: ignore[call-arg]
                 return
         if piece.rstrip().endswith((":", "：")) and not reply_to_user:
             turns.append(RawTurn(None, NOTE, span_start, span_end))
