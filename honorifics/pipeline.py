@@ -266,6 +266,12 @@ class Analyzer:
         except InputError as error:
             return RecordAnalysis(id=record.id, line=record.line, status="error", error=str(error),
                                   meta=record.meta)
+        except Exception as failure:   # noqa: BLE001 (its own name: compiled, a name has one type)
+            # A bug met by one record (or a type check of the compiled modules) must not
+            # stop a run of millions: the record says so, the run goes on, the exit code tells.
+            return RecordAnalysis(id=record.id, line=record.line, status="error", meta=record.meta,
+                                  error=f"internal error ({type(failure).__name__}: {failure}); "
+                                        "please report it with this record")
 
     def _analyze(self, record: InputRecord) -> RecordAnalysis:
         context, warnings = build_context(record, self.scenario_bank)

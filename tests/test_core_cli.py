@@ -159,3 +159,19 @@ def test_bundled_example_covers_formats_languages_and_tasks(tmp_path, repo_root)
     assert {r["script"] for r in records} == {"deva", "beng", "latn"}
     assert {r["task"] for r in records} == {"dct", "continuation", "roleplay"}
     assert any(r["refusal"] for r in records) and any(r["agreement_errors"] for r in records)
+
+
+def test_an_internal_error_in_one_record_is_that_record_s_error_and_the_run_goes_on():
+    """A bug met by one record (here a scenario bank that fails) gives one error record, not a crash."""
+    from honorifics import analyze_records
+
+    class FailingBank:
+        def context(self, scenario_id):
+            raise RuntimeError(f"bank broken at {scenario_id}")
+
+    records = [GOOD, {**GOOD, "id": "g2", "scenario_id": "boom"}, {**GOOD, "id": "g3"}]
+    results = list(analyze_records(records, scenario_bank=FailingBank()))
+    assert [r.status for r in results] == ["ok", "error", "ok"]
+    assert results[1].id == "g2"
+    assert "internal error (RuntimeError: bank broken at boom)" in results[1].error
+    assert results[2].speakers["राहुल"].tier == "intimate"
