@@ -17,7 +17,7 @@ from typing import cast
 
 from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from .lexicon import Lexicon, VerbReading
-from .tokens import Token, tokenize
+from .tokens import TokenColumns, token_columns
 
 #: Confidence of evidence by how it was found.
 CONFIDENCE = {"pronoun": 0.98, "always": 0.9, "clause_final": 0.8, "after_participle": 0.8,
@@ -40,16 +40,16 @@ class UtteranceEvidence:
 class _Utterance:
     """Tokens of one utterance with the per-token facts the rules need."""
 
-    def __init__(self, tokens: list[Token], lexicon: Lexicon, excluded_keys: frozenset):
+    def __init__(self, tokens: TokenColumns, lexicon: Lexicon, excluded_keys: frozenset):
         self.tokens = tokens
+        self.keys = keys = tokens.keys
         self.lexicon = lexicon
-        n = len(tokens)
-        self.clause = clause_ids = [0] * n
-        self.sentence = sentence_ids = [0] * n
-        self.excluded = excluded = [False] * n
+        n = len(keys)
+        self.clause = tokens.clause
+        self.sentence = tokens.sentence
+        self.clause_members = tokens.clause_members
         self.pronoun: list = [None] * n
         self.reading: list[VerbReading | None] = [None] * n
-        self.clause_members: dict[int, list[int]] = {}
         self._third_person: dict[int, bool] = {}
         #: indices of tokens with a lexicon reading (pronoun or verb): the only
         #: tokens the rules below start from; every other token is only a neighbour
@@ -63,26 +63,12 @@ class _Utterance:
         classify = lexicon.classify
         classified = lexicon.classified   # the cache of classify, read directly: no call per known word
         trap_starts = lexicon.traps_by_first_key
-        clause = sentence = -1
-        members: list[int] = []
         needs_traps = has_pronoun = False
-        # One pass: clause and sentence numbers, exclusions, lexicon readings.
-        for i, token in enumerate(tokens):
-            if token.sentence_start:
-                sentence += 1
-                clause += 1
-                members = self.clause_members[clause] = []
-            elif token.clause_start:
-                clause += 1
-                members = self.clause_members[clause] = []
-            clause_ids[i] = clause
-            sentence_ids[i] = sentence
-            members.append(i)
-            key = token.key
+        # One pass: exclusions and lexicon readings.
+        for i, key in enumerate(keys):
             if key in address_keys:
                 self.address_terms.append(i)
             if key in excluded_keys or len(key) <= short:
-                excluded[i] = True
                 continue
             needs_traps = needs_traps or key in trap_starts
             found = classified.get(key)
@@ -101,23 +87,23 @@ class _Utterance:
         self.has_candidates = has_pronoun or any(self.reading[i] is not None for i in self.candidates)
 
     def _exclude(self, i: int) -> None:
-        self.excluded[i] = True
         self.pronoun[i] = self.reading[i] = None
 
     def _mark_mentions(self) -> None:
         """A pronoun followed by "करके" / "করে বলো" names the word: not address."""
-        tokens = self.tokens
+        keys = self.keys
+        clause_start = self.tokens.clause_start
         followers = self.lexicon.mention_followers_by_first_key
         for i in self.candidates:
             # only the sequences that start with the next word can follow (a dict lookup, not a scan)
-            sequences = followers.get(tokens[i + 1].key, ()) if i + 1 < len(tokens) else ()
-            if self.pronoun[i] and any(tuple(t.key for t in tokens[i + 1:i + 1 + len(seq)]) == seq
-                                       and not any(t.clause_start for t in tokens[i + 1:i + 1 + len(seq)])
+            sequences = followers.get(keys[i + 1], ()) if i + 1 < len(keys) else ()
+            if self.pronoun[i] and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
+                                       and not any(clause_start(j) for j in range(i + 1, min(i + 1 + len(seq), len(keys))))
                                        for seq in sequences):
                 self._exclude(i)
 
     def _mark_traps(self) -> None:
-        keys = [t.key for t in self.tokens]
+        keys = self.keys
         starts = self.lexicon.traps_by_first_key
         for i, key in enumerate(keys):
             for trap in starts.get(key, ()):
@@ -128,7 +114,7 @@ class _Utterance:
     # --- neighbours within a clause -------------------------------------
     def next_in_clause(self, i: int) -> int | None:
         j = i + 1
-        return j if j < len(self.tokens) and self.clause[j] == self.clause[i] else None
+        return j if j < len(self.keys) and self.clause[j] == self.clause[i] else None
 
     def previous_in_clause(self, i: int) -> int | None:
         j = i - 1
@@ -137,40 +123,40 @@ class _Utterance:
     # --- conditions -------------------------------------------------------
     def at_clause_end(self, i: int) -> bool:
         j = self.next_in_clause(i)
-        return j is None or self.tokens[j].key in self.lexicon.particles \
-            or self.tokens[j].key in self.lexicon.question_words
+        return j is None or self.keys[j] in self.lexicon.particles \
+            or self.keys[j] in self.lexicon.question_words
 
     def after_verb(self, i: int) -> bool:
         j = self.previous_in_clause(i)
         if j is None:
             return False
-        key = self.tokens[j].key
+        key = self.keys[j]
         return key in self.lexicon.bare_stems or key in self.lexicon.conjunctive_forms
 
     def imperative_position(self, i: int) -> bool:
         lexicon = self.lexicon
         j = self.next_in_clause(i)
-        while j is not None and self.tokens[j].key in lexicon.stem_skip_words:
+        while j is not None and self.keys[j] in lexicon.stem_skip_words:
             following = self.next_in_clause(j)
             if following is None:
                 break
             j = following
         if self.in_subjunctive_clause(i):
             return False
-        if j is not None and self.tokens[j].key not in lexicon.particles:
-            following_key = self.tokens[j].key
+        if j is not None and self.keys[j] not in lexicon.particles:
+            following_key = self.keys[j]
             if following_key in lexicon.stem_followers or self.reading[j] is not None \
                     or (lexicon.stem_follower_suffixes and following_key.endswith(lexicon.stem_follower_suffixes)):
                 return False
         k = self.previous_in_clause(i)
         if k is not None:
-            previous = self.tokens[k].key
-            if self.tokens[i].key in lexicon.conjunctive_markers and (
+            previous = self.keys[k]
+            if self.keys[i] in lexicon.conjunctive_markers and (
                     previous in lexicon.bare_stems or previous in lexicon.verb_roots):
                 return False     # झुक कर, मुड़ कर: a conjunctive participle
             if previous in lexicon.first_person_pronouns or previous in lexicon.third_person_pronouns:
                 return False
-            if self.tokens[i].key in lexicon.post_verbal_negations and self.reading[k] is not None:
+            if self.keys[i] in lexicon.post_verbal_negations and self.reading[k] is not None:
                 return False     # চাই নে, পারি নে: the old negation নে, not "take!"
         return not self.noun_context(i)
 
@@ -185,13 +171,13 @@ class _Utterance:
         lexicon = self.lexicon
         k = self.previous_in_clause(i)
         if k is not None:
-            previous = self.tokens[k].key
+            previous = self.keys[k]
             if previous in lexicon.noun_before or (
                     lexicon.noun_before_suffixes and previous.endswith(lexicon.noun_before_suffixes)):
                 return True
         j = self.next_in_clause(i)
         if j is not None:
-            following = self.tokens[j].key
+            following = self.keys[j]
             if following in lexicon.noun_after:
                 return True
             if following in lexicon.alternative_coordinators:
@@ -203,22 +189,23 @@ class _Utterance:
     def in_noun_list(self, i: int) -> bool:
         """Is token i one item of "A, B, C या D" where some item is not a verb?"""
         tokens = self.tokens
+        keys = self.keys
         coordinators = self.lexicon.list_coordinators
 
         def single_item(k: int) -> bool:     # a one-word item: a boundary before, a comma after
-            return (k == 0 or tokens[k].clause_start) and tokens[k].after in _LIST_COMMAS
+            return tokens.clause_start(k) and tokens.after[k] in _LIST_COMMAS
 
         first = i
-        while first > 0 and single_item(first - 1) and not tokens[first].sentence_start:
+        while first > 0 and single_item(first - 1) and not tokens.sentence_start(first):
             first -= 1
         items = [first]
         last = first
-        while single_item(last) and last + 1 < len(tokens) and not tokens[last + 1].sentence_start \
-                and tokens[last + 1].key not in coordinators:
+        while single_item(last) and last + 1 < len(keys) and not tokens.sentence_start(last + 1) \
+                and keys[last + 1] not in coordinators:
             last += 1
             items.append(last)
-        closed = (last + 1 < len(tokens) and tokens[last + 1].key in coordinators
-                  and not tokens[last].after)
+        closed = (last + 1 < len(keys) and keys[last + 1] in coordinators
+                  and not tokens.after[last])
         if not closed or len(items) < 2 or i not in items:
             return False
         return any(self.reading[k] is None and not self.pronoun[k] for k in items)
@@ -231,7 +218,7 @@ class _Utterance:
         for j in reversed(self.clause_members[self.clause[i]]):
             if j >= i:
                 continue
-            key = self.tokens[j].key
+            key = self.keys[j]
             if key in lexicon.complementizers or self.reading[j] is not None:
                 return False
             if key in lexicon.first_person_pronouns:
@@ -240,7 +227,7 @@ class _Utterance:
 
     def in_subjunctive_clause(self, i: int) -> bool:
         markers = self.lexicon.subjunctive_markers
-        return bool(markers) and any(self.tokens[j].key in markers
+        return bool(markers) and any(self.keys[j] in markers
                                      for j in self.clause_members[self.clause[i]] if j < i)
 
     def after_participle(self, i: int) -> bool:
@@ -251,14 +238,14 @@ class _Utterance:
             return False
         if self.in_subjunctive_clause(i):
             return False
-        previous = self.tokens[k].key
+        previous = self.keys[k]
         return previous in self.lexicon.question_words or previous.endswith(self.lexicon.participle_endings)
 
     def sentence_has_subject_pronoun(self, i: int) -> bool:
         lexicon = self.lexicon
         return any(self.sentence[j] == self.sentence[i] and
-                   (t.key in lexicon.first_person_pronouns or t.key in lexicon.third_person_pronouns)
-                   for j, t in enumerate(self.tokens))
+                   (key in lexicon.first_person_pronouns or key in lexicon.third_person_pronouns)
+                   for j, key in enumerate(self.keys))
 
     def third_person_sentence(self, i: int) -> bool:
         """Does the sentence of token i have a 3rd-person subject (উনি, আমার মা …)?"""
@@ -266,11 +253,12 @@ class _Utterance:
         known = self._third_person.get(sentence)
         if known is None:
             lexicon = self.lexicon
+            after = self.tokens.after
             known = any(
                 self.sentence[j] == sentence and (
-                    token.key in lexicon.third_person_pronouns
-                    or (token.key in lexicon.person_nouns and not token.after.startswith(_VOCATIVE_PUNCTUATION)))
-                for j, token in enumerate(self.tokens))
+                    key in lexicon.third_person_pronouns
+                    or (key in lexicon.person_nouns and not after[j].startswith(_VOCATIVE_PUNCTUATION)))
+                for j, key in enumerate(self.keys))
             self._third_person[sentence] = known
         return known
 
@@ -292,9 +280,9 @@ class _Utterance:
         if when == "compound_clause_final":
             k = self.previous_in_clause(i)
             return (k is not None and self.at_clause_end(i)
-                    and (self.tokens[k].key in self.lexicon.bare_stems
-                         or self.tokens[k].key in self.lexicon.infinitive_cues
-                         or self.tokens[i].key in self.lexicon.request_infinitives))
+                    and (self.keys[k] in self.lexicon.bare_stems
+                         or self.keys[k] in self.lexicon.infinitive_cues
+                         or self.keys[i] in self.lexicon.request_infinitives))
         if when == "imperative":
             return self.imperative_position(i)
         if when == "after_participle":
@@ -306,11 +294,11 @@ class _Utterance:
             # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
             markers = self.lexicon.request_markers
             reflexives = self.lexicon.reflexive_request_markers
-            sentence = [j for j in range(len(self.tokens)) if self.sentence[j] == self.sentence[i]]
+            sentence = [j for j in range(len(self.keys)) if self.sentence[j] == self.sentence[i]]
             has_pronoun = any(self.pronoun[j] for j in sentence)
             return (self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
-                    and any(self.tokens[j].key in markers
-                            or (not has_pronoun and self.tokens[j].key in reflexives) for j in sentence))
+                    and any(self.keys[j] in markers
+                            or (not has_pronoun and self.keys[j] in reflexives) for j in sentence))
         return False
 
     def can_agree(self, i: int) -> bool:
@@ -329,11 +317,11 @@ class _Utterance:
 
 
 
-def _evidence(token: Token, kind: str, tier: str, source: str, rule: str, confidence: float,
+def _evidence(tokens: TokenColumns, i: int, kind: str, tier: str, source: str, rule: str, confidence: float,
               case: str | None = None, end: int | None = None, text: str | None = None,
               also_fits: tuple = ()) -> Evidence:
-    return Evidence(text if text is not None else token.text, token.start,
-                    end if end is not None else token.end, kind, tier, source, rule, confidence, case,
+    return Evidence(text if text is not None else tokens.words[i], tokens.starts[i],
+                    end if end is not None else tokens.ends[i], kind, tier, source, rule, confidence, case,
                     tuple(t for t in also_fits if t != tier))
 
 
@@ -344,9 +332,10 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     ``excluded_keys``: token keys that are never evidence (the speakers' own
     names: a character called হোসেন is not the verb ending -েন).
     """
-    tokens = tokenize(text, segments, lexicon.script)
+    tokens = token_columns(text, segments, lexicon.script)
+    keys = tokens.keys
     result = UtteranceEvidence()
-    if not tokens:
+    if not keys:
         return result
     u = _Utterance(tokens, lexicon, excluded_keys)
     if not u.has_candidates:
@@ -361,17 +350,17 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         if not entry:
             continue
         tier, case = entry
-        end = tokens[i].end
+        end = tokens.ends[i]
         j = u.next_in_clause(i)
-        if j is not None and tokens[j].key in lexicon.postpositions and case == "nominative":
-            case = lexicon.postpositions[tokens[j].key]
-            end = tokens[j].end
+        if j is not None and keys[j] in lexicon.postpositions and case == "nominative":
+            case = lexicon.postpositions[keys[j]]
+            end = tokens.ends[j]
             j = u.next_in_clause(j)
-        if j is not None and tokens[j].key in lexicon.plural_markers:
-            end = tokens[j].end
-        pronoun_evidence[i] = _evidence(tokens[i], PRONOUN, tier, "lexicon",
+        if j is not None and keys[j] in lexicon.plural_markers:
+            end = tokens.ends[j]
+        pronoun_evidence[i] = _evidence(tokens, i, PRONOUN, tier, "lexicon",
                                         f"{lexicon.name}.pronoun.{tier}", CONFIDENCE["pronoun"],
-                                        case, end, text[tokens[i].start:end])
+                                        case, end, text[tokens.starts[i]:end])
 
     _drop_third_person_honorific(u, pronoun_evidence, result)
 
@@ -394,7 +383,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
             continue   # a 1st-person verb: the pronoun is not its subject
         under_subject.add(verb_index)
         verb_tier = reading.evidence or next(iter(sorted(reading.agrees)))
-        verb = _evidence(tokens[verb_index], VERB, verb_tier, "morphology",
+        verb = _evidence(tokens, verb_index, VERB, verb_tier, "morphology",
                          f"{lexicon.name}.verb.{reading.rule}", CONFIDENCE.get(reading.when, 0.7),
                          also_fits=reading.also_fits)
         result.agreement.append(AgreementPair(item, verb, item.tier in reading.agrees))
@@ -405,7 +394,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         if i in under_subject or not u.counts_alone(i):
             continue
         reading = cast(VerbReading, u.reading[i])   # counts_alone: a verb reading with a tier
-        verb_evidence.append(_evidence(tokens[i], VERB, cast(str, reading.evidence), "morphology",
+        verb_evidence.append(_evidence(tokens, i, VERB, cast(str, reading.evidence), "morphology",
                                        f"{lexicon.name}.verb.{reading.rule}",
                                        CONFIDENCE.get(reading.when, 0.7), also_fits=reading.also_fits))
 
@@ -424,7 +413,7 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
     if not verbs:
         return
     pronoun_tiers = {e.tier for e in pronouns.values()}
-    by_start = {t.start: i for i, t in enumerate(u.tokens)}
+    by_start = {start: i for i, start in enumerate(u.tokens.starts)}
     for index, item in enumerate(verbs):
         reading = cast(VerbReading, u.reading[by_start[item.start]])   # a verb's evidence
         if len(reading.agrees) < 2 or item.tier in pronoun_tiers:
@@ -446,10 +435,10 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     as long as they show no other tier.
     """
     markers = u.lexicon.third_person_antecedent_markers
-    if not markers or not pronouns or not any(t.key in markers for t in u.tokens):
+    if not markers or not pronouns or markers.isdisjoint(u.keys):
         return
     sentences: dict[int, list[int]] = {}
-    for i in range(len(u.tokens)):
+    for i in range(len(u.keys)):
         sentences.setdefault(u.sentence[i], []).append(i)
     chain = False
     for _, members in sorted(sentences.items()):
@@ -463,9 +452,9 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
                     result.third_person.append(pronouns.pop(i))
             continue
         last = members[-1]
-        before_marker = u.tokens[last - 1].key if last > members[0] else None
-        chain = (not tiers and not has_verb and u.tokens[last].key in markers
-                 and u.tokens[last].after[:1] in ("।", ".", "")          # a statement, not "… जी!"
+        before_marker = u.keys[last - 1] if last > members[0] else None
+        chain = (not tiers and not has_verb and u.keys[last] in markers
+                 and u.tokens.after[last][:1] in ("।", ".", "")          # a statement, not "… जी!"
                  and before_marker not in u.lexicon.nominal_address)     # a name, not बहन जी
 
 
@@ -474,28 +463,29 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
     lexicon = u.lexicon
     found: list[NominalAddress] = []
     tokens = u.tokens
+    words, starts, ends, keys = tokens.words, tokens.starts, tokens.ends, u.keys
     for i in u.address_terms:   # the other tokens are never address terms
-        token = tokens[i]
-        entry = lexicon.nominal_address.get(token.key)
+        entry = lexicon.nominal_address.get(keys[i])
         if not entry:
             continue
         category, tradition = entry
+        clause_start = tokens.clause_start(i)
         if category == "name-suffix":
             # शर्मा जी: report the name with its suffix.
-            if i > 0 and not token.clause_start and tokens[i - 1].key not in lexicon.particles:
-                start = tokens[i - 1].start
-                if found and found[-1].end == tokens[i - 1].end:
+            if i > 0 and not clause_start and keys[i - 1] not in lexicon.particles:
+                start = starts[i - 1]
+                if found and found[-1].end == ends[i - 1]:
                     found.pop()
-                found.append(NominalAddress(text[start:token.end], start, token.end, category))
+                found.append(NominalAddress(text[start:ends[i]], start, ends[i], category))
             continue
-        vocative = token.clause_start or token.after.startswith((",", "!", "?", "।", "।"))
-        if not vocative and not (found and found[-1].end == tokens[i - 1].end if i else False):
+        vocative = clause_start or tokens.after[i].startswith((",", "!", "?", "।", "।"))
+        if not vocative and not (found and found[-1].end == ends[i - 1] if i else False):
             continue
-        if found and i > 0 and found[-1].end == tokens[i - 1].end:
+        if found and i > 0 and found[-1].end == ends[i - 1]:
             # भाई साहब, मम्मी जी: one address term
             previous = found.pop()
-            found.append(NominalAddress(text[previous.start:token.end], previous.start, token.end,
+            found.append(NominalAddress(text[previous.start:ends[i]], previous.start, ends[i],
                                         previous.category, tradition=previous.tradition or tradition))
             continue
-        found.append(NominalAddress(token.text, token.start, token.end, category, tradition=tradition))
+        found.append(NominalAddress(words[i], starts[i], ends[i], category, tradition=tradition))
     return found
