@@ -25,5 +25,7 @@ def pytest_collect_file(file_path: Path, parent):
         def _getobj(self):
             return _accel.load_source(name)
 
+    # A compiled module named on the command line (pytest honorifics/pipeline.py) is also
+    # offered as a test module; it holds no tests, and importing it by path would clash.
     return [SourceDoctestModule.from_parent(parent, path=file_path) if isinstance(item, DoctestModule) else item
-            for item in collected]
+            for item in collected if type(item) is not pytest.Module]

@@ -71,6 +71,22 @@ def evidence_tiers(evidence: Iterable[Evidence]) -> list[str]:
     return tiers
 
 
+def _most_common(items: list[str]) -> str | None:
+    """The most frequent item, the first seen among equals (as Counter.most_common(1)).
+
+    >>> _most_common(["b", "a", "a", "b"]), _most_common([])
+    ('b', None)
+    """
+    if not items:
+        return None
+    if len(items) == 1:
+        return items[0]
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return max(counts, key=counts.__getitem__)   # max keeps the first of equal counts
+
+
 def _ordered(tiers: Iterable[str]) -> list[str]:
     return sorted(set(tiers), key=lambda t: RANK.get(t, 9))
 
@@ -402,8 +418,7 @@ class Analyzer:
         out: dict[str, SpeakerResult] = {}
         for name in names:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
-            addressees = Counter(t.addressee for t in own if t.addressee)
-            addressee = addressees.most_common(1)[0][0] if addressees else \
+            addressee = _most_common([t.addressee for t in own if t.addressee]) or \
                 next((n for n in names if n != name), None)
             toward = [t for t in own if t.addressee in (addressee, None)]
             tiers = evidence_tiers(e for t in toward for e in t.evidence)
