@@ -198,3 +198,44 @@ def test_common_refusal_wordings_inside_a_role_play(text, language):
 ])
 def test_a_characters_will_not_is_not_a_refusal(text):
     assert analyze_text(text, language="hi", task="roleplay").refusal is False
+
+
+def test_cue_patterns_with_literal_first_alternatives_match_where_the_written_cues_match():
+    """The compiled cues (leading groups spread into alternatives) find a cue in exactly
+    the sentences where the cues as written in out_of_character.yaml do."""
+    import json
+    import re
+    import unicodedata
+    from pathlib import Path
+
+    from honorifics.extraction.out_of_character import _LETTER, CUE_CLASSES, _data, literal_first
+
+    root = Path(__file__).resolve().parent.parent / "data"
+    texts = []
+    for path in sorted(root.glob("*.jsonl")):
+        for line in path.read_text("utf-8").splitlines():
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and isinstance(value.get("text"), str):
+                texts.append(unicodedata.normalize("NFD", value["text"]))
+    assert len(texts) > 2000
+    data = _data()
+    spread = matched = 0
+    for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
+        for cue_class in CUE_CLASSES:
+            fragments = [*(data["all"].get(cue_class) or ()), *(data[name].get(cue_class) or ())]
+            for fragment in fragments:
+                fragment = unicodedata.normalize("NFD", fragment)
+                alternatives = literal_first(fragment)
+                if len(alternatives) == 1:
+                    continue
+                spread += 1
+                written = re.compile(f"(?<![{_LETTER}])(?:{fragment})")
+                compiled = re.compile(f"(?<![{_LETTER}])(?:{'|'.join(f'(?:{a})' for a in alternatives)})")
+                for text in texts:
+                    found = written.search(text) is not None
+                    assert found == (compiled.search(text) is not None), (fragment, text[:80])
+                    matched += found
+    assert spread >= 15 and matched >= 20   # not vacuous: cues of spread fragments do occur
