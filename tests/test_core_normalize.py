@@ -45,3 +45,27 @@ def test_tokens_keep_vowel_signs_and_spans_point_into_the_original():
     assert [t.text for t in tokens] == ["राहुल", "आपकी", "बात", "তোমার", "কথা"]
     assert all(text[t.start:t.end] == t.text for t in tokens)
     assert tokens[2].after == ","
+
+
+def test_script_detection_in_two_scans_equals_counting_every_script():
+    """detect_script's fast path (first letter, then any letter of another script) gives
+    what counting the letters of each script gives, on every bundled text and mixtures."""
+    import json
+    import random
+    from pathlib import Path
+
+    from honorifics.extraction.normalize import _SCRIPT_LETTERS
+
+    def by_counting(text):
+        counts = {script: len(letters.findall(text)) for script, letters in _SCRIPT_LETTERS.items()}
+        best = max(counts, key=counts.get)
+        return best if counts[best] else None
+
+    texts = ["", "123 !!", "abc आप", "আপনি ok", "ok", "तुम"]
+    for path in sorted((Path(__file__).resolve().parent.parent / "data").glob("*.jsonl")):
+        texts += [json.loads(line)["text"] for line in path.read_text("utf-8").splitlines() if line.strip()]
+    rng = random.Random(5)
+    texts += [rng.choice(texts) + " " + rng.choice(texts)[: rng.randrange(40)] for _ in range(2000)]
+    assert len(texts) > 4000
+    for text in texts:
+        assert detect_script(text) == by_counting(text), text[:60]

@@ -102,15 +102,26 @@ _SCRIPT_LETTERS = {**{language.script: language.letters for language in LANGUAGE
                    LATIN: re.compile("[A-Za-z]")}
 
 
+# Any letter, named by its script; and per script, the letters of the other scripts.
+_CLASSES = {script: letters.pattern[1:-1] for script, letters in _SCRIPT_LETTERS.items()}
+_ANY_LETTER = re.compile("|".join(f"(?P<{script}>[{letters}])" for script, letters in _CLASSES.items()))
+_OTHER_LETTERS = {script: re.compile("[" + "".join(letters for other, letters in _CLASSES.items()
+                                                   if other != script) + "]")
+                  for script in _CLASSES}
+
+
 def detect_script(text: str) -> str | None:
     """The dominant script of a text, counting letters; None when it has none.
 
     >>> detect_script("Tumi kothay jaccho? আমি"), detect_script("आप कैसे हैं?")
     ('latn', 'deva')
     """
-    present = [script for script, letters in _SCRIPT_LETTERS.items() if letters.search(text)]
-    if len(present) <= 1:   # the common case: one script, no counting needed
-        return present[0] if present else None
+    first = _ANY_LETTER.search(text)
+    if first is None:
+        return None
+    script = first.lastgroup
+    if _OTHER_LETTERS[script].search(text, first.end()) is None:
+        return script   # the common case: one script, found in two scans, no counting
     best, best_count = None, 0
     for script, letters in _SCRIPT_LETTERS.items():
         count = len(letters.findall(text))
