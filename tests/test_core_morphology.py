@@ -202,3 +202,38 @@ def test_induced_roots_include_the_core_verbs():
     for root in ("কর", "বল", "দেখ", "জান"):
         assert root in induced
     assert "জিন" not in induced          # জিনিস is a noun: its "stem" takes no verb endings
+
+
+def test_suffix_rules_indexed_by_last_letter_give_the_first_matching_rule_in_file_order():
+    """verb_reading looks only at rules whose suffix ends in the key's last letter:
+    the same reading as trying every rule in order, for words of the data and for
+    words made to end in every suffix."""
+    import json
+    from importlib import resources
+    from pathlib import Path
+
+    import yaml
+
+    from honorifics.extraction.lexicon import LEXICON_NAMES
+    from honorifics.extraction.tokens import TOKEN
+
+    words = set()
+    for path in sorted((Path(__file__).resolve().parent.parent / "data").glob("*.jsonl")):
+        for line in path.read_text("utf-8").splitlines():
+            if line.strip():
+                words.update(TOKEN.findall(json.loads(line)["text"]))
+    checked = matched = 0
+    for name in LEXICON_NAMES:
+        shipped = load_lexicon(name)
+        keys = sorted({shipped.key(w) for w in words})
+        keys += [stem + rule.suffix for rule in shipped.suffix_rules for stem in keys[:200]] + [""]
+        lexicon = build_lexicon(name, yaml.safe_load(
+            resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")))   # fresh caches
+        for key in keys:
+            expected = lexicon.exact_verbs.get(key) or lexicon.bare_stems.get(key)
+            if expected is None and key not in lexicon.pronouns:
+                expected = next((rule.reading for rule in lexicon.suffix_rules if rule.matches(key)), None)
+            assert lexicon.verb_reading(key) == expected, (name, key)
+            checked += 1
+            matched += expected is not None
+    assert checked > 50_000 and matched > 5_000

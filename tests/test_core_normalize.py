@@ -69,3 +69,33 @@ def test_script_detection_in_two_scans_equals_counting_every_script():
     assert len(texts) > 4000
     for text in texts:
         assert detect_script(text) == by_counting(text), text[:60]
+
+
+def test_words_the_folding_leaves_unchanged_are_recognised_without_folding():
+    """_fold_indic returns most words as they are without running the folding steps;
+    on random words of each script's characters and on every word of the data it
+    gives what the full folding gives."""
+    import json
+    import random
+    from pathlib import Path
+
+    from honorifics.extraction.normalize import _fold_indic, _fold_indic_full
+    from honorifics.extraction.tokens import TOKEN
+
+    rng = random.Random(7)
+    characters = {"deva": [chr(c) for c in range(0x0900, 0x0980) if c not in (0x0964, 0x0965)],
+                  "beng": [chr(c) for c in range(0x0980, 0x0A00)]}
+    words = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "data").glob("*.jsonl")):
+        for line in path.read_text("utf-8").splitlines():
+            if line.strip():
+                words += TOKEN.findall(json.loads(line)["text"])
+    shortcut = 0
+    for script, letters in characters.items():
+        pool = letters + list("0123456789") + ["\u200c", "\u200d", "\u092f\u0947", "\u09c7\u09be"]
+        samples = ["".join(rng.choice(pool) for _ in range(rng.randrange(1, 7))) for _ in range(40_000)]
+        for word in samples + words:
+            folded = _fold_indic(word, script)
+            assert folded == _fold_indic_full(word, script), (script, word)
+            shortcut += folded is word
+    assert shortcut > 20_000

@@ -126,6 +126,10 @@ class Lexicon:
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
     mention_followers_by_first_key: dict = field(default_factory=dict)
+    #: suffix_rules by the last letter of their suffix (each list in file order), and
+    #: the rules with an empty suffix (they end in any letter: in every list)
+    suffix_rules_by_last_letter: dict = field(default_factory=dict)
+    suffix_rules_without_letters: tuple = ()
     _verb_cache: dict = field(default_factory=dict)
     #: classify's cache: key -> (pronoun entry, verb reading, is particle); bounded by CACHE_LIMIT
     classified: dict = field(default_factory=dict)
@@ -162,7 +166,8 @@ class Lexicon:
             pass
         reading = self.exact_verbs.get(key) or self.bare_stems.get(key)
         if reading is None and key not in self.pronouns:
-            for rule in self.suffix_rules:
+            # only the rules whose suffix ends in the key's last letter can match (in file order)
+            for rule in self.suffix_rules_by_last_letter.get(key[-1:], self.suffix_rules_without_letters):
                 if rule.matches(key):
                     reading = rule.reading
                     break
@@ -266,6 +271,10 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
     )
     for trap in lexicon.traps:
         lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)
+    lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)
+    for letter in {rule.suffix[-1] for rule in lexicon.suffix_rules if rule.suffix}:
+        lexicon.suffix_rules_by_last_letter[letter] = tuple(
+            rule for rule in lexicon.suffix_rules if not rule.suffix or rule.suffix[-1] == letter)
     for sequence in lexicon.mention_followers:
         if not sequence:
             raise LexiconError(f"{name}: an empty mention_followers entry")

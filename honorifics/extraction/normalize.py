@@ -57,7 +57,31 @@ def _indic_normalizer(language: str):
     return normalizer
 
 
+# Words that every step of _fold_indic_full leaves as they are: letters and marks of
+# the script other than the ones a step changes (nukta and its composed letters,
+# chandrabindu, zero-width joiners, danda variants, marks that NFC reorders), no
+# two-part vowel that NFC composes (ে + া), no य glide, no mark typed twice.
+# Most words of a text; their key is the word itself (tested against the full
+# folding on random words in tests/test_core_normalize.py).
+_UNCHANGED_WORD = {
+    "deva": re.compile("[0-9\u0900\u0902-\u0928\u092a-\u0930\u0932\u0933\u0935-\u093b"
+                       "\u093d-\u0950\u0955-\u0957\u0960-\u0963\u0966-\u0971\u0973-\u097f]+"),
+    "beng": re.compile("[0-9\u0980\u0982-\u09bb\u09bd-\u09db\u09de\u09e0-\u09e3\u09e6-\u09f6"
+                       "\u09f8-\u09fd\u09ff]+"),
+}
+_CHANGED_SEQUENCE = {
+    "deva": re.compile("\u092f[\u0947\u0940]|([\u0900-\u0903\u093a-\u094f])\\1"),
+    "beng": re.compile("\u09c7[\u09be\u09d7]|([\u0981-\u0983\u09bc-\u09d7])\\1"),
+}
+
+
 def _fold_indic(token: str, script: str) -> str:
+    if _UNCHANGED_WORD[script].fullmatch(token) and _CHANGED_SEQUENCE[script].search(token) is None:
+        return token
+    return _fold_indic_full(token, script)
+
+
+def _fold_indic_full(token: str, script: str) -> str:
     token = unicodedata.normalize("NFC", token.replace(_KHANDA_TA_SPELLED, _KHANDA_TA))
     normalizer = _indic_normalizer("hi" if script == "deva" else "bn")
     if normalizer:
