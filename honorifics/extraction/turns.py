@@ -159,8 +159,9 @@ def _is_emphasis(line: str) -> bool:
 def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     body = _strip_markdown(line).lstrip("(").casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
-    if body.startswith(lexicon.note_markers) and any(body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
-           for marker in lexicon.note_markers):
+    if body.startswith(lexicon.note_markers) and any(
+            body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
+            for marker in lexicon.note_markers):
         return True
     # A line in English inside a Hindi/Bangla answer is the model talking about
     # its answer ("Here's a polite way to say it:"), not a character speaking.
