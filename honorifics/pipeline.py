@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -222,10 +221,21 @@ def _seed_keys(seed_texts: tuple[str, ...]) -> frozenset:
     return frozenset(_seed_key(t) for t in seed_texts)
 
 
-@lru_cache(maxsize=4096)
+_SPEAKER_INDEXES: dict[tuple, SpeakerIndex] = {}
+SPEAKER_INDEX_LIMIT = 4096
+
+
 def _speaker_index(speakers: tuple, lexicon: str) -> SpeakerIndex:
-    """Records of one scenario share their speakers: build each index once."""
-    return SpeakerIndex([SpeakerSpec(name, tuple(aliases)) for name, aliases in speakers], load_lexicon(lexicon))
+    """Records of one scenario share their speakers: build each index once (a plain
+    dict, emptied when full: compiled code calls an lru_cache wrapper slowly)."""
+    key = (speakers, lexicon)
+    index = _SPEAKER_INDEXES.get(key)
+    if index is None:
+        if len(_SPEAKER_INDEXES) >= SPEAKER_INDEX_LIMIT:
+            _SPEAKER_INDEXES.clear()
+        index = _SPEAKER_INDEXES[key] = SpeakerIndex(
+            [SpeakerSpec(name, tuple(aliases)) for name, aliases in speakers], load_lexicon(lexicon))
+    return index
 
 
 class Analyzer:

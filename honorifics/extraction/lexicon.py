@@ -7,7 +7,6 @@ any common spelling. Adding a word is a data change: see hi.yaml's header.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib import resources
 
 import yaml
@@ -301,9 +300,21 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
 # LEXICON_NAMES and lexicon_name come from the language registry (imported above).
 
 
-@lru_cache(maxsize=None)
+# Loaded lexicons by name. A plain dict, not functools.lru_cache: the pipeline asks
+# for a lexicon several times per record, and compiled code calls an lru_cache
+# wrapper through the slow generic call path.
+_LOADED: dict[str, Lexicon] = {}
+
+
 def load_lexicon(name: str) -> Lexicon:
-    """Load a shipped lexicon by name (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``)."""
+    """Load a shipped lexicon by name (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``), once."""
+    lexicon = _LOADED.get(name)
+    if lexicon is None:
+        lexicon = _LOADED[name] = _read_lexicon(name)
+    return lexicon
+
+
+def _read_lexicon(name: str) -> Lexicon:
     if name not in LEXICON_NAMES:
         raise LexiconError(f"no lexicon {name!r}; available: {', '.join(LEXICON_NAMES)}")
     text = resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")

@@ -114,9 +114,18 @@ def _compile(fragments: list[str]) -> re.Pattern:
     return re.compile(f"(?<![{_LETTER}])(?:{body})")
 
 
-@lru_cache(maxsize=None)
+_LOADED: dict[str, Cues] = {}   # a plain dict: read per paragraph (see lexicon.load_lexicon)
+
+
 def load_cues(lexicon_name: str) -> Cues:
-    """Cues of one lexicon (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``) plus the shared ones."""
+    """Cues of one lexicon (``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``) plus the shared ones, built once."""
+    cues = _LOADED.get(lexicon_name)
+    if cues is None:
+        cues = _LOADED[lexicon_name] = _build_cues(lexicon_name)
+    return cues
+
+
+def _build_cues(lexicon_name: str) -> Cues:
     data = _data()
     shared, own = data.get("all") or {}, data.get(lexicon_name) or {}
     patterns = {name: _compile([*(shared.get(name) or ()), *(own.get(name) or ())]) for name in CUE_CLASSES}

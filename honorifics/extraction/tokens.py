@@ -110,10 +110,9 @@ def token_columns(text: str, segments: list[tuple[int, int]], script: str) -> To
     after: list[str] = []
     clause_members: list[list[int]] = []
     members: list[int] = []
-    key_cache = _KEY_CACHE.setdefault(script, {})
+    key_cache: dict[str, str] = _KEY_CACHE.setdefault(script, {})   # typed: compiled, .get is a C call
     if len(key_cache) > KEY_CACHE_LIMIT:
         key_cache.clear()
-    get = key_cache.get
     marks = _MARK.finditer
     sentence_mark = True
     clause = sentence = -1
@@ -138,7 +137,7 @@ def token_columns(text: str, segments: list[tuple[int, int]], script: str) -> To
                         clause_mark = True
                         if mark.lastgroup:
                             sentence_mark = True
-            key = get(word)
+            key = key_cache.get(word)
             if key is None:
                 key = key_cache[word] = match_key(word, script)
             if sentence_mark:
