@@ -200,6 +200,50 @@ def test_a_characters_will_not_is_not_a_refusal(text):
     assert analyze_text(text, language="hi", task="roleplay").refusal is False
 
 
+def test_compiled_cue_patterns_match_where_the_written_cues_match():
+    """The cue regexes as compiled (leading groups spread into alternatives, alternatives
+    grouped by first letter, the triggers matching the character before a cue) find a
+    cue in exactly the texts where the cues as written in out_of_character.yaml do."""
+    import json
+    import re
+    import unicodedata
+    from pathlib import Path
+
+    from honorifics.extraction.out_of_character import _LETTER, _TRIGGERS, CUE_CLASSES, _data, load_cues
+
+    root = Path(__file__).resolve().parent.parent / "data"
+    texts = []
+    for path in sorted(root.glob("*.jsonl")):
+        for line in path.read_text("utf-8").splitlines():
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(value, dict) and isinstance(value.get("text"), str):
+                texts.append(unicodedata.normalize("NFD", value["text"]))
+    texts += ["मैं", "मैं यह नहीं लिख सकती", "As an AI, I can't", "আমি এটা লিখতে পারব না", "(यह रहा संवाद:)"]
+    assert len(texts) > 2000
+
+    def written(fragments):
+        body = "|".join(f"(?:{unicodedata.normalize('NFD', f)})" for f in fragments) or "(?!)"
+        return re.compile(f"(?<![{_LETTER}])(?:{body})")
+
+    data = _data()
+    matched = 0
+    for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
+        cues = load_cues(name)
+        shared, own = data["all"], data[name]
+        pairs = [(cues.patterns[c], written([*(shared.get(c) or ()), *(own.get(c) or ())]), "") for c in CUE_CLASSES]
+        pairs.append((cues.patterns["trigger"], written([f for c in _TRIGGERS for f in own.get(c) or ()]), " "))
+        pairs.append((cues.patterns["trigger_shared"], written([f for c in _TRIGGERS for f in shared.get(c) or ()]), " "))
+        for compiled, as_written, pad in pairs:
+            for text in texts:
+                found = as_written.search(text) is not None
+                assert found == (compiled.search(pad + text) is not None), (name, as_written.pattern[:60], text[:80])
+                matched += found
+    assert matched >= 100   # not vacuous: the cues do occur in the data
+
+
 def test_cue_patterns_with_literal_first_alternatives_match_where_the_written_cues_match():
     """The compiled cues (leading groups spread into alternatives) find a cue in exactly
     the sentences where the cues as written in out_of_character.yaml do."""

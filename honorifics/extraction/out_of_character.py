@@ -106,12 +106,60 @@ def literal_first(fragment: str) -> list[str]:
     return alternatives
 
 
+def _has_top_level_bar(source: str) -> bool:
+    """Does a regex source have a ``|`` outside groups and classes (``a|b``)?"""
+    depth, i, in_class = 0, 0, False
+    while i < len(source):
+        char = source[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            if source[i + 1:i + 2] == "]":   # "[]…]": a ] right after [ is a member
+                i += 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def _alternation(fragments: list[str]) -> str:
+    """One regex body for the cues: alternatives that start with the same letter
+    share it (म(?:ैं …|ेरे …)), so the engine tests each first letter once per word.
+    Cues and sentences are compared in NFD: নয় is written with য় (U+09DF) or য + ়."""
+    by_first: dict[str, list[str]] = {}
+    other: list[str] = []
+    for fragment in fragments:
+        for alternative in literal_first(unicodedata.normalize("NFD", fragment)):
+            plain_first = (alternative[:1] and alternative[0] not in "\\()[]{}.^$*+?|"
+                           and alternative[1:2] not in ("?", "*", "+", "{")
+                           and not _has_top_level_bar(alternative))
+            if plain_first:
+                by_first.setdefault(alternative[0], []).append(alternative[1:])
+            else:
+                other.append(alternative)
+    grouped = [re.escape(first) + "(?:" + "|".join(f"(?:{rest})" for rest in rests) + ")"
+               for first, rests in by_first.items()]
+    return "|".join([*grouped, *(f"(?:{alternative})" for alternative in other)])
+
+
 def _compile(fragments: list[str]) -> re.Pattern:
     # Every cue starts a word: no letter right before it (प्रश्न in प्रश्नों, not in अप्रश्न…).
-    # Cues and sentences are compared in NFD: নয় is written with য় (U+09DF) or য + ়.
-    body = "|".join(f"(?:{alternative})" for fragment in fragments
-                    for alternative in literal_first(unicodedata.normalize("NFD", fragment)))
-    return re.compile(f"(?<![{_LETTER}])(?:{body})")
+    return re.compile(f"(?<![{_LETTER}])(?:{_alternation(fragments)})")
+
+
+def _compile_trigger(fragments: list[str]) -> re.Pattern:
+    """The cues that open a span, matched with the character before them (search
+    " " + text): a pattern that starts with a character class lets the engine skip
+    letters in its fast loop, where a look-behind is tried at every position."""
+    return re.compile(f"[^{_LETTER}](?:{_alternation(fragments)})")
 
 
 _LOADED: dict[str, Cues] = {}   # a plain dict: read per paragraph (see lexicon.load_lexicon)
@@ -132,10 +180,10 @@ def _build_cues(lexicon_name: str) -> Cues:
     patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
     # the classes that can start a span (see out_of_character_spans), as one regex
     # (the shared English cues are searched only in paragraphs with Latin letters)
-    patterns["trigger"] = _compile([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
-                                   or ["(?!)"])
-    patterns["trigger_shared"] = _compile([fragment for name in _TRIGGERS for fragment in shared.get(name) or ()]
-                                          or ["(?!)"])
+    patterns["trigger"] = _compile_trigger([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
+                                           or ["(?!)"])
+    patterns["trigger_shared"] = _compile_trigger(
+        [fragment for name in _TRIGGERS for fragment in shared.get(name) or ()] or ["(?!)"])
     return Cues(patterns)
 
 
@@ -175,9 +223,10 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     """
     cues = load_cues(lexicon_name)
     # one search decides for most paragraphs: nothing that could open an OOC span
-    paragraph_text = unicodedata.normalize("NFD", text[start:end])
-    if cues.patterns["trigger"].search(paragraph_text) is None and (
-            _LATIN.search(paragraph_text) is None or cues.patterns["trigger_shared"].search(paragraph_text) is None):
+    # (the triggers match the character before a cue: a space stands before the paragraph)
+    padded = " " + unicodedata.normalize("NFD", text[start:end])
+    if cues.patterns["trigger"].search(padded) is None and (
+            _LATIN.search(padded) is None or cues.patterns["trigger_shared"].search(padded) is None):
         return []
     parts = sentences(text, start, end)
     if not parts:
