@@ -200,20 +200,14 @@ def test_a_characters_will_not_is_not_a_refusal(text):
     assert analyze_text(text, language="hi", task="roleplay").refusal is False
 
 
-def test_compiled_cue_patterns_match_where_the_written_cues_match():
-    """The cue regexes as compiled (leading groups spread into alternatives, alternatives
-    grouped by first letter, the triggers matching the character before a cue) find a
-    cue in exactly the texts where the cues as written in out_of_character.yaml do."""
+def _bundled_texts_nfd() -> list[str]:
+    """Every text of the bundled data sets, in NFD (as the cues are matched)."""
     import json
-    import re
     import unicodedata
     from pathlib import Path
 
-    from honorifics.extraction.out_of_character import _LETTER, _TRIGGERS, CUE_CLASSES, _data, load_cues
-
-    root = Path(__file__).resolve().parent.parent / "data"
     texts = []
-    for path in sorted(root.glob("*.jsonl")):
+    for path in sorted((Path(__file__).resolve().parent.parent / "data").glob("*.jsonl")):
         for line in path.read_text("utf-8").splitlines():
             try:
                 value = json.loads(line)
@@ -221,6 +215,19 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
                 continue
             if isinstance(value, dict) and isinstance(value.get("text"), str):
                 texts.append(unicodedata.normalize("NFD", value["text"]))
+    return texts
+
+
+def test_compiled_cue_patterns_match_where_the_written_cues_match():
+    """The cue regexes as compiled (leading groups spread into alternatives, alternatives
+    grouped by first letter, the triggers matching the character before a cue) find a
+    cue in exactly the texts where the cues as written in out_of_character.yaml do."""
+    import re
+    import unicodedata
+
+    from honorifics.extraction.out_of_character import _LETTER, _TRIGGERS, CUE_CLASSES, _data, load_cues
+
+    texts = _bundled_texts_nfd()
     texts += ["मैं", "मैं यह नहीं लिख सकती", "As an AI, I can't", "আমি এটা লিখতে পারব না", "(यह रहा संवाद:)"]
     assert len(texts) > 2000
 
@@ -247,23 +254,12 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
 def test_cue_patterns_with_literal_first_alternatives_match_where_the_written_cues_match():
     """The compiled cues (leading groups spread into alternatives) find a cue in exactly
     the sentences where the cues as written in out_of_character.yaml do."""
-    import json
     import re
     import unicodedata
-    from pathlib import Path
 
     from honorifics.extraction.out_of_character import _LETTER, CUE_CLASSES, _data, literal_first
 
-    root = Path(__file__).resolve().parent.parent / "data"
-    texts = []
-    for path in sorted(root.glob("*.jsonl")):
-        for line in path.read_text("utf-8").splitlines():
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(value, dict) and isinstance(value.get("text"), str):
-                texts.append(unicodedata.normalize("NFD", value["text"]))
+    texts = _bundled_texts_nfd()
     assert len(texts) > 2000
     data = _data()
     spread = matched = 0
