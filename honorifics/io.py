@@ -40,7 +40,7 @@ class InputError(ValueError):
 DEFAULT_SPEAKER = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class InputRecord:
     """One validated input line, typed: what the pipeline reads, never a raw dict."""
     line: int
@@ -54,6 +54,21 @@ class InputRecord:
     #: :data:`DEFAULT_SPEAKER` (None) stands for the record's first speaker
     expected: dict[str | None, SpeakerExpectation] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, line: int, id: Any, text: str, language: str | None = None, task: str | None = None,
+                 scenario_id: str | None = None, speakers: list[SpeakerSpec] | None = None,
+                 expected: dict[str | None, SpeakerExpectation] | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        self.line = line
+        self.id = id
+        self.text = text
+        self.language = language
+        self.task = task
+        self.scenario_id = scenario_id
+        self.speakers = [] if speakers is None else speakers
+        self.expected = {} if expected is None else expected
+        self.meta = {} if meta is None else meta
 
 
 def _type_name(value: Any) -> str:
@@ -247,7 +262,7 @@ def iter_json_objects(path) -> Iterator[tuple[int, dict | None, str | None]]:
             yield number, value, None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ReadLine:
     """One non-blank input line: a record, or the reason it is not one."""
     line: int
@@ -255,6 +270,13 @@ class ReadLine:
     error: str | None
     #: the id, when it could be read even though the line failed
     id: Any = None
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, line: int, record: InputRecord | None, error: str | None, id: Any = None) -> None:
+        self.line = line
+        self.record = record
+        self.error = error
+        self.id = id
 
 
 def salvage_id(raw: str):

@@ -22,7 +22,7 @@ NOTE = "note"              # a note or gloss about the dialogue (not speech)
 SEED = "seed"              # a continuation's given turn repeated by the model: not its own speech
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Evidence:
     """One word (or two, for a separated postposition) that shows a tier.
 
@@ -42,6 +42,20 @@ class Evidence:
     #: other tiers this form is also used with (खा लेना: familiar, also said
     #: with तू): it never conflicts with evidence of those tiers
     also_fits: tuple = ()
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, text: str, start: int, end: int, kind: str, tier: str, source: str, rule: str,
+                 confidence: float, case: str | None = None, also_fits: tuple = ()) -> None:
+        self.text = text
+        self.start = start
+        self.end = end
+        self.kind = kind
+        self.tier = tier
+        self.source = source
+        self.rule = rule
+        self.confidence = confidence
+        self.case = case
+        self.also_fits = also_fits
 
     def to_dict(self) -> dict[str, Any]:
         out = {"text": self.text, "start": self.start, "end": self.end, "kind": self.kind,
@@ -106,7 +120,7 @@ class NominalAddress:
                    data.get("addressee"), data.get("tradition"))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SpeakerTurn:
     """One turn: who speaks, to whom, the utterance span, and what it shows."""
     index: int
@@ -120,6 +134,23 @@ class SpeakerTurn:
     evidence: list[Evidence] = field(default_factory=list)
     agreement: list[AgreementPair] = field(default_factory=list)
     nominal_address: list[NominalAddress] = field(default_factory=list)
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, index: int, speaker: str | None, addressee: str | None, text: str, start: int,
+                 end: int, kind: str = SPEECH, tier: str = "none", evidence: list[Evidence] | None = None,
+                 agreement: list[AgreementPair] | None = None,
+                 nominal_address: list[NominalAddress] | None = None) -> None:
+        self.index = index
+        self.speaker = speaker
+        self.addressee = addressee
+        self.text = text
+        self.start = start
+        self.end = end
+        self.kind = kind
+        self.tier = tier
+        self.evidence = [] if evidence is None else evidence
+        self.agreement = [] if agreement is None else agreement
+        self.nominal_address = [] if nominal_address is None else nominal_address
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "speaker": self.speaker, "addressee": self.addressee,
@@ -151,7 +182,7 @@ class SpeakerSpec:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RecordContext:
     """What the pipeline knows about a record before reading its text.
 
@@ -168,8 +199,20 @@ class RecordContext:
     #: Continuation seed utterances: an output that repeats them is not scored for them.
     seed_texts: tuple[str, ...] = ()
 
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, speakers: list[SpeakerSpec] | None = None,
+                 expectations: dict[str, SpeakerExpectation] | None = None, task: str | None = None,
+                 language: str | None = None, scenario: dict[str, Any] | None = None,
+                 seed_texts: tuple[str, ...] = ()) -> None:
+        self.speakers = [] if speakers is None else speakers
+        self.expectations = {} if expectations is None else expectations
+        self.task = task
+        self.language = language
+        self.scenario = scenario
+        self.seed_texts = seed_texts
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class SpeakerResult:
     """A speaker's tier toward their addressee over the whole record."""
     name: str
@@ -187,6 +230,26 @@ class SpeakerResult:
     expected_before: tuple[str, ...] | None = None
     #: where the tier came from: rules, classifier, or None (no evidence)
     source: str | None = None
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, name: str, addressee: str | None, tier: str, consistent: bool, turns: int,
+                 tiers_used: list[str], evidence_count: int, agreement_errors: int,
+                 expected: tuple[str, ...] | None = None, correct: bool | None = None,
+                 error_direction: str | None = None, expected_before: tuple[str, ...] | None = None,
+                 source: str | None = None) -> None:
+        self.name = name
+        self.addressee = addressee
+        self.tier = tier
+        self.consistent = consistent
+        self.turns = turns
+        self.tiers_used = tiers_used
+        self.evidence_count = evidence_count
+        self.agreement_errors = agreement_errors
+        self.expected = expected
+        self.correct = correct
+        self.error_direction = error_direction
+        self.expected_before = expected_before
+        self.source = source
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -214,7 +277,7 @@ class SpeakerResult:
                    tuple(before) if before is not None else None, data.get("source"))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RecordAnalysis:
     """The verdict on one input line: the contract of ``analysis.jsonl``."""
     id: Any
@@ -241,6 +304,38 @@ class RecordAnalysis:
     meta: dict[str, Any] = field(default_factory=dict)
     #: Scenario facts joined from the bank: variables, ambiguous, subtask.
     scenario: dict[str, Any] | None = None
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, id: Any, line: int, status: str = "ok", error: str | None = None,
+                 language: str | None = None, script: str | None = None, task: str | None = None,
+                 scenario_id: str | None = None, tier: str = "none",
+                 speakers: dict[str, SpeakerResult] | None = None, turns: list[SpeakerTurn] | None = None,
+                 avoidance: bool = False, refusal: bool = False, user_tier: str = "none",
+                 agreement_errors: int = 0, agreement_pairs: int = 0,
+                 nominal_address: list[NominalAddress] | None = None, correct: bool | None = None,
+                 warnings: list[str] | None = None, meta: dict[str, Any] | None = None,
+                 scenario: dict[str, Any] | None = None) -> None:
+        self.id = id
+        self.line = line
+        self.status = status
+        self.error = error
+        self.language = language
+        self.script = script
+        self.task = task
+        self.scenario_id = scenario_id
+        self.tier = tier
+        self.speakers = {} if speakers is None else speakers
+        self.turns = [] if turns is None else turns
+        self.avoidance = avoidance
+        self.refusal = refusal
+        self.user_tier = user_tier
+        self.agreement_errors = agreement_errors
+        self.agreement_pairs = agreement_pairs
+        self.nominal_address = [] if nominal_address is None else nominal_address
+        self.correct = correct
+        self.warnings = [] if warnings is None else warnings
+        self.meta = {} if meta is None else meta
+        self.scenario = scenario
 
     def to_dict(self) -> dict[str, Any]:
         if self.status != "ok":

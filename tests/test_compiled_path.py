@@ -96,3 +96,38 @@ def test_the_version_line_names_the_rule_path():
     done = subprocess.run([sys.executable, "-m", "honorifics.cli", "--version"], env=_environment(pure=True),
                           cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.startswith("analyze-generations ") and "rule path: pure Python" in done.stdout
+
+
+WRITTEN_OUT_INITS = [("honorifics.model", name) for name in
+                     ("Evidence", "SpeakerTurn", "SpeakerResult", "RecordAnalysis", "RecordContext")] + [
+    ("honorifics.io", "InputRecord"), ("honorifics.io", "ReadLine"), ("honorifics.extraction.turns", "RawTurn"),
+    ("honorifics.extraction.evidence", "UtteranceEvidence"), ("honorifics.extraction.tokens", "TokenColumns")]
+
+
+@pytest.mark.parametrize("module, name", WRITTEN_OUT_INITS)
+def test_written_out_inits_take_the_dataclass_fields_in_order_with_their_defaults(module, name):
+    """Hot dataclasses write their __init__ out (init=False; compiled, a dataclass-made
+    __init__ would run as Python): it must stay the one the fields declare."""
+    import dataclasses
+    import importlib
+    import inspect
+
+    source = _accel.load_source(module) if honorifics.compiled() else importlib.import_module(module)
+    cls = getattr(source, name)
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    required = 0
+    for parameter, field in zip(parameters, fields):
+        if field.default is not dataclasses.MISSING:
+            assert parameter.default == field.default, field.name
+        elif field.default_factory is not dataclasses.MISSING:
+            assert parameter.default is None, field.name
+        else:
+            assert parameter.default is inspect.Parameter.empty, field.name
+            required += 1
+    first, second = cls(*[None] * required), cls(*[None] * required)
+    for field in fields:   # every field set, and each instance gets its own empty containers
+        value = getattr(first, field.name)
+        if field.default_factory is not dataclasses.MISSING:
+            assert value == field.default_factory() and value is not getattr(second, field.name)

@@ -27,7 +27,7 @@ _VOCATIVE_PUNCTUATION = (",", "!", "،")
 _LIST_COMMAS = (",", "،")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class UtteranceEvidence:
     """What one utterance shows: deciding evidence, agreement pairs, vocatives."""
     evidence: list[Evidence] = field(default_factory=list)
@@ -35,6 +35,15 @@ class UtteranceEvidence:
     nominal_address: list[NominalAddress] = field(default_factory=list)
     #: pronoun forms read as respectful 3rd person (not address)
     third_person: list[Evidence] = field(default_factory=list)
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, evidence: list[Evidence] | None = None, agreement: list[AgreementPair] | None = None,
+                 nominal_address: list[NominalAddress] | None = None,
+                 third_person: list[Evidence] | None = None) -> None:
+        self.evidence = [] if evidence is None else evidence
+        self.agreement = [] if agreement is None else agreement
+        self.nominal_address = [] if nominal_address is None else nominal_address
+        self.third_person = [] if third_person is None else third_person
 
 
 class _Utterance:

@@ -54,7 +54,7 @@ _SPLIT = re.compile(f"([{WORD_CHARACTERS}]+)")
 _MARK = re.compile(f"(?P<sentence>{SENTENCE_MARKS})|{CLAUSE_MARKS}")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class TokenColumns:
     """The tokens of one utterance as parallel lists, one entry per token.
 
@@ -73,6 +73,19 @@ class TokenColumns:
     after: list[str]
     #: the token indices of each clause, by clause number
     clause_members: list[list[int]]
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, words: list[str], starts: list[int], ends: list[int], keys: list[str],
+                 clause: list[int], sentence: list[int], after: list[str],
+                 clause_members: list[list[int]]) -> None:
+        self.words = words
+        self.starts = starts
+        self.ends = ends
+        self.keys = keys
+        self.clause = clause
+        self.sentence = sentence
+        self.after = after
+        self.clause_members = clause_members
 
     def clause_start(self, i: int) -> bool:
         """A clause boundary (punctuation, a segment gap) lies between token i - 1 and token i."""

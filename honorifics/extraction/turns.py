@@ -49,7 +49,7 @@ _CUT_MARKS = "([*\"“”'‘«"
 _LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RawTurn:
     """A turn before evidence: who, what kind, where, which spans are speech."""
     speaker: str | None
@@ -64,6 +64,20 @@ class RawTurn:
     narrative: bool = False
     #: out-of-character text found by the out_of_character component
     ooc: bool = False
+
+    # written out (init=False): compiled, a dataclass-made __init__ would run as Python
+    def __init__(self, speaker: str | None, kind: str, start: int, end: int,
+                 segments: list[tuple[int, int]] | None = None, label: str | None = None,
+                 unlisted: bool = False, narrative: bool = False, ooc: bool = False) -> None:
+        self.speaker = speaker
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.segments = [] if segments is None else segments
+        self.label = label
+        self.unlisted = unlisted
+        self.narrative = narrative
+        self.ooc = ooc
 
 
 class SpeakerIndex:
