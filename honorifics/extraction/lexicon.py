@@ -268,17 +268,24 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
     )
-    for trap in lexicon.traps:
-        lexicon.traps_by_first_key.setdefault(trap[0], []).append(trap)
+    lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)
     for letter in {rule.suffix[-1] for rule in lexicon.suffix_rules if rule.suffix}:
         lexicon.suffix_rules_by_last_letter[letter] = tuple(
             rule for rule in lexicon.suffix_rules if not rule.suffix or rule.suffix[-1] == letter)
-    for sequence in lexicon.mention_followers:
-        if not sequence:
-            raise LexiconError(f"{name}: an empty mention_followers entry")
-        lexicon.mention_followers_by_first_key.setdefault(sequence[0], []).append(sequence)
+    lexicon.mention_followers_by_first_key = _by_first_key(lexicon.mention_followers,
+                                                           f"{name}: mention_followers")
     return lexicon
+
+
+def _by_first_key(sequences: tuple, where: str) -> dict:
+    """Word sequences (traps, mention followers) by their first key, in file order."""
+    index: dict = {}
+    for sequence in sequences:
+        if not sequence:
+            raise LexiconError(f"{where}: an empty entry")
+        index.setdefault(sequence[0], []).append(sequence)
+    return index
 
 
 def _narrative(section: dict | None, keys, script: str) -> dict:

@@ -66,20 +66,38 @@ _LEADING_GROUP = re.compile(r"\(\?:(?P<inner>(?:\\.|[^()\[\]\\])*)\)(?P<optional
                             r"(?P<rest>(?![*+{?]).*)", re.S)
 
 
-def _alternatives(inner: str) -> list[str]:
-    """``a|b\\|c`` → ``['a', 'b\\|c']``: split at the bars that are not escaped."""
-    parts, current, i = [], "", 0
-    while i < len(inner):
-        if inner[i] == "\\":
-            current += inner[i:i + 2]
+def _top_level_bars(source: str) -> list[int]:
+    """Positions of the ``|`` of a regex source outside groups and classes, not escaped.
+
+    >>> _top_level_bars(r"a|b\\|c(?:d|e)[|]|f")
+    [1, 16]
+    """
+    bars, depth, i, in_class = [], 0, 0, False
+    while i < len(source):
+        char = source[i]
+        if char == "\\":
             i += 2
-        elif inner[i] == "|":
-            parts.append(current)
-            current, i = "", i + 1
-        else:
-            current += inner[i]
-            i += 1
-    return [*parts, current]
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            if source[i + 1:i + 2] == "]":   # "[]…]": a ] right after [ is a member
+                i += 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            bars.append(i)
+        i += 1
+    return bars
+
+
+def _alternatives(source: str) -> list[str]:
+    """``a|b\\|c`` → ``['a', 'b\\|c']``: the source split at its top-level bars."""
+    bounds = [-1, *_top_level_bars(source), len(source)]
+    return [source[start + 1:end] for start, end in zip(bounds, bounds[1:])]
 
 
 def literal_first(fragment: str) -> list[str]:
@@ -106,30 +124,6 @@ def literal_first(fragment: str) -> list[str]:
     return alternatives
 
 
-def _has_top_level_bar(source: str) -> bool:
-    """Does a regex source have a ``|`` outside groups and classes (``a|b``)?"""
-    depth, i, in_class = 0, 0, False
-    while i < len(source):
-        char = source[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            if source[i + 1:i + 2] == "]":   # "[]…]": a ] right after [ is a member
-                i += 1
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            return True
-        i += 1
-    return False
-
-
 def _alternation(fragments: list[str]) -> str:
     """One regex body for the cues: alternatives that start with the same letter
     share it (म(?:ैं …|ेरे …)), so the engine tests each first letter once per word.
@@ -140,7 +134,7 @@ def _alternation(fragments: list[str]) -> str:
         for alternative in literal_first(unicodedata.normalize("NFD", fragment)):
             plain_first = (alternative[:1] and alternative[0] not in "\\()[]{}.^$*+?|"
                            and alternative[1:2] not in ("?", "*", "+", "{")
-                           and not _has_top_level_bar(alternative))
+                           and not _top_level_bars(alternative))
             if plain_first:
                 by_first.setdefault(alternative[0], []).append(alternative[1:])
             else:
