@@ -101,10 +101,10 @@ HEAVY = ("torch", "transformers", "stanza", "sentence_transformers", "spacy", "d
          "pyspark", "ray")
 
 
-def _imported_after(code: str) -> set[str]:
+def _imported_after(code: str, modules: tuple[str, ...] = HEAVY) -> set[str]:
     probe = (f"import sys, contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
              + "".join(f"    {line}\n" for line in code.splitlines())
-             + f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")
+             + f"print(','.join(m for m in {modules!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return {m for m in out.stdout.strip().split(",") if m}
 
@@ -120,6 +120,14 @@ def test_rule_path_imports_no_heavy_library(repo_root):
             f"analyze_generations_main([{str(repo_root / 'data' / 'dev_dialogues.jsonl')!r}, '--quiet', "
             "'--no-classifier', '--out', '/tmp/honorifics-lazy-test'])")
     assert _imported_after(code) == set()
+
+
+def test_no_progress_bar_no_tqdm(repo_root):
+    """--quiet (or no terminal): no bar, and tqdm's ~40 ms import is not paid."""
+    code = ("from honorifics.cli import analyze_generations_main\n"
+            f"analyze_generations_main([{str(repo_root / 'data' / 'dev_dialogues.jsonl')!r}, '--quiet', "
+            "'--no-classifier', '--out', '/tmp/honorifics-lazy-test'])")
+    assert _imported_after(code, ("tqdm",)) == set()
 
 
 def test_report_flag_writes_metrics_tables_and_html(tmp_path, repo_root):

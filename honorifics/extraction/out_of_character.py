@@ -25,11 +25,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-
-import yaml
 
 from ..model import NOTE, REFUSAL
+from .lexicon import read_lexicon_file
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom")
@@ -56,8 +54,7 @@ class Cues:
 
 @lru_cache(maxsize=None)
 def _data() -> dict:
-    text = resources.files("honorifics.lexicons").joinpath("out_of_character.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return read_lexicon_file("out_of_character.yaml")
 
 
 # A leading group of plain alternatives (escapes allowed, no nested group or class),
