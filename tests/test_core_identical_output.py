@@ -84,10 +84,11 @@ def test_bounded_caches_give_the_same_output(monkeypatch):
     assert 0 < max(len(lexicon.load_lexicon(name).classified) for name in lexicon.LEXICON_NAMES) <= 51
 
 
-def test_fast_tokenizer_gives_the_reference_tokens():
-    """Every bundled text, whole and cut into two random segments, in all three scripts."""
+def test_fast_tokenizers_give_the_reference_tokens():
+    """Every bundled text, whole and cut into two random segments, in all three scripts,
+    by both fast tokenizers (the split of the pure path, the character loop compiled)."""
     import random
-    from honorifics.extraction.tokens import tokenize, tokenize_reference
+    from honorifics.extraction.tokens import token_columns_by_character, token_columns_by_split, tokenize_reference
     texts = ["3.5 आप. 4", "तू...मतलब आप", "x .5", "।। तुम", "तुम, (आप) \"हाँ\" — ठीक… 1.2.3 end.", ".5 start",
              "আপনি?\n\nতুমি—না!", "a ,b ;c", " lead and trail ", "१.२ तू।", "..", "word."]
     for name in make_golden.CORPORA:
@@ -104,4 +105,27 @@ def test_fast_tokenizer_gives_the_reference_tokens():
         cuts = sorted(rng.randrange(len(text) + 1) for _ in range(4))
         for segments in ([(0, len(text))], [(cuts[0], cuts[1]), (cuts[2], cuts[3])]):
             for script in ("deva", "beng", "latn"):
-                assert tokenize(text, segments, script) == tokenize_reference(text, segments, script), text[:60]
+                reference = tokenize_reference(text, segments, script)
+                assert token_columns_by_split(text, segments, script).tokens() == reference, text[:60]
+                assert token_columns_by_character(text, segments, script).tokens() == reference, text[:60]
+
+
+def test_character_tokenizer_equals_the_split_one_on_random_strings():
+    """Random strings of letters of the three scripts, digits of other scripts, every
+    mark, joiners and look-alikes just outside the word ranges, cut into segments."""
+    import random
+    from honorifics.extraction.tokens import token_columns_by_character, token_columns_by_split
+
+    def columns(tokens):
+        return (tokens.words, tokens.starts, tokens.ends, tokens.keys, tokens.clause, tokens.sentence,
+                tokens.after, tokens.clause_members)
+
+    alphabet = list("आपतुमतू ক্ষআপনি abcXYZ09١٢३৪.,;:!?।॥…—–()[]\"“”'\n\t-_*\u200c\u200dÀɏ\u0964\u0965\u09ff"
+                    "\u0a00\u08ff\u00bf\u0250\u200b\u200e")
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(30)))
+        cuts = sorted(rng.randrange(len(text) + 1) for _ in range(4))
+        for segments in ([(0, len(text))], [(cuts[0], cuts[1]), (cuts[2], cuts[3])]):
+            assert columns(token_columns_by_character(text, segments, "deva")) == \
+                columns(token_columns_by_split(text, segments, "deva")), (text, segments)
