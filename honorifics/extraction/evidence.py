@@ -65,23 +65,23 @@ class _Utterance:
         self.candidates: list[int] = []
         #: indices of tokens that are nominal address terms (सर, दीदी, আপা)
         self.address_terms: list[int] = []
-        address_keys = lexicon.nominal_address
         # In Latin script a one-letter word is English ("a", "I"), never a form
         # (aa "come" folds to "a").
         short = 1 if lexicon.script == "latn" else 0
         classify = lexicon.classify
         classified = lexicon.classified   # the cache of classify, read directly: no call per known word
-        trap_starts = lexicon.traps_by_first_key
         needs_traps = has_pronoun = False
-        # One pass: exclusions and lexicon readings.
+        # One pass, one lookup per token: address terms, exclusions and lexicon readings.
         for i, key in enumerate(keys):
-            if key in address_keys:
+            found = classified.get(key)
+            pronoun, reading, address_term, trap_start = found if found is not None else classify(key)
+            if address_term:
                 self.address_terms.append(i)
+            if not pronoun and reading is None and not trap_start:
+                continue   # most words
             if key in excluded_keys or len(key) <= short:
                 continue
-            needs_traps = needs_traps or key in trap_starts
-            found = classified.get(key)
-            pronoun, reading, _ = found if found is not None else classify(key)
+            needs_traps = needs_traps or trap_start
             if pronoun:
                 self.pronoun[i] = pronoun
                 has_pronoun = True

@@ -137,15 +137,19 @@ class Lexicon:
         return match_key(token, self.script)
 
     def classify(self, key: str) -> tuple:
-        """(pronoun entry or None, verb reading or None, is particle) of a token key, cached."""
+        """What the rules need to know of a token key, in one cached lookup: (pronoun
+        entry or None, verb reading or None, is a nominal address term, starts a trap).
+
+        A particle has no verb reading (तो is not an imperative).
+        """
         found = self.classified.get(key)
         if found is None:
             if len(self.classified) > CACHE_LIMIT:   # bounded: memory stays flat on new vocabulary
                 self.classified.clear()
             pronoun = self.pronouns.get(key) or self._pronoun_with_clitic(key)
-            particle = key in self.particles
-            reading = None if (pronoun or particle) else self.verb_reading(key)
-            found = self.classified[key] = (pronoun, reading, particle)
+            reading = None if (pronoun or key in self.particles) else self.verb_reading(key)
+            found = self.classified[key] = (pronoun, reading, key in self.nominal_address,
+                                            key in self.traps_by_first_key)
         return found
 
     def _pronoun_with_clitic(self, key: str) -> tuple | None:
