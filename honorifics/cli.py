@@ -166,16 +166,29 @@ def _file_blocks(path: str, workers: int, summary):
     return plan_blocks([path], block_bytes, summary)
 
 
-def _dumps(record: dict) -> bytes:
+def _json_encoder():
+    """orjson's dumps, or the standard library's when orjson is absent (both give UTF-8 bytes)."""
     try:
         from orjson import dumps
-        return dumps(record)
-    except (ImportError, TypeError):   # orjson absent, or a value it cannot encode
-        return json.dumps(record, ensure_ascii=False).encode("utf-8")
+    except ImportError:
+        return None
+    return dumps
+
+
+def _dumps(record: dict, fast=None) -> bytes:
+    """One analysis line; ``fast``: the encoder of :func:`_json_encoder`, looked up when not given."""
+    fast = fast or _json_encoder()
+    if fast is not None:
+        try:
+            return fast(record)
+        except TypeError:   # a value orjson cannot encode (an integer over 64 bits in meta)
+            pass
+    return json.dumps(record, ensure_ascii=False).encode("utf-8")
 
 
 def _analyze_lines(analyzer, chunk, summary) -> list[bytes | None]:
     lines = []
+    fast = _json_encoder()   # once per chunk, not once per record
     for number, raw in chunk:
         result = analyzer.analyze_line(raw, number)
         if result is None:
@@ -183,7 +196,7 @@ def _analyze_lines(analyzer, chunk, summary) -> list[bytes | None]:
             continue
         record = result.to_dict()
         summary.add(record)
-        lines.append(_dumps(record))
+        lines.append(_dumps(record, fast))
     return lines
 
 

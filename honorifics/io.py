@@ -19,6 +19,8 @@ try:   # orjson is several times faster; the stdlib gives the error messages
 except ImportError:   # pragma: no cover - orjson is a dependency
     _fast_loads = json.loads  # type: ignore[assignment]
 
+_UNREAD = object()   # decode_line: the line is not parsed yet
+
 TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
                                            "scenario_id", "speakers", "speaker", "expected"}
@@ -298,25 +300,32 @@ def salvage_id(raw: str):
 
 def decode_line(raw: bytes | str, line: int, max_chars: int = DEFAULT_MAX_CHARS) -> ReadLine | None:
     """Decode one raw line; None for a blank line (skipped and counted)."""
+    obj: Any = _UNREAD
     if isinstance(raw, bytes):
         try:
-            raw = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}",
-                            salvage_id(raw.decode("utf-8", "replace")))  # type: ignore[union-attr]
-    raw = raw.lstrip("\ufeff").rstrip("\r\n")
-    if not raw.strip():
-        return None
-    try:
-        obj = _fast_loads(raw)
-    except Exception:
+            obj = _fast_loads(raw)   # most lines: UTF-8 and JSON checked in one call
+        except Exception:   # a blank, BOM-prefixed or bad line: read it step by step below
+            pass
+    if obj is _UNREAD:
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return ReadLine(line, None, f"invalid UTF-8 at byte {error.start}",
+                                salvage_id(raw.decode("utf-8", "replace")))  # type: ignore[union-attr]
+        raw = raw.lstrip("\ufeff").rstrip("\r\n")
+        if not raw.strip():
+            return None
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as error:
-            return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}",
-                            salvage_id(raw))
-        except RecursionError:
-            return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
+            obj = _fast_loads(raw)
+        except Exception:
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as error:
+                return ReadLine(line, None, f"invalid JSON: {error.msg} at column {error.colno}",
+                                salvage_id(raw))
+            except RecursionError:
+                return ReadLine(line, None, "invalid JSON: nested too deeply", salvage_id(raw))
     record_id = object_id(obj)
     try:
         return ReadLine(line, record_from_object(obj, line, max_chars), None)

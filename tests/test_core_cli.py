@@ -183,3 +183,31 @@ def test_an_internal_error_in_one_record_is_that_record_s_error_and_the_run_goes
     assert results[1].id == "g2"
     assert "internal error (RuntimeError: bank broken at boom)" in results[1].error
     assert results[2].speakers["राहुल"].tier == "intimate"
+
+
+def test_a_line_read_as_bytes_decodes_as_its_text_does():
+    """decode_line parses bytes in one call when it can; every line gives what its
+    decoded text gives: BOM, CRLF, blanks, NaN, a lone surrogate escape, an integer
+    over 64 bits, deep nesting, a non-object, and the bad lines above."""
+    from honorifics.io import decode_line
+
+    def reading(decoded):
+        if decoded is None:
+            return None
+        record = decoded.record
+        return (decoded.line, decoded.error, decoded.id,
+                None if record is None else (record.id, record.text, record.language, record.meta))
+
+    good = json.dumps(GOOD, ensure_ascii=False).encode()
+    lines = [good + b"\n", b"\xef\xbb\xbf" + good + b"\r\n", b"\n", b"  \r\n", b"\xef\xbb\xbf\n",
+             b'{"id": 1, "text": "\\ud800 \xe0\xa4\xa4\xe0\xa5\x82", "score": NaN}\n',
+             b'{"id": 99999999999999999999999, "text": "\xe0\xa4\xa4\xe0\xa5\x82"}\n',
+             b"[" * 2000 + b"]" * 2000 + b"\n", b'"just a string"\n', b"   " + good + b"   \n",
+             *(line for line, _ in BAD_LINES)]
+    for number, line in enumerate(lines, start=1):
+        text = line.decode("utf-8", "strict") if b"\xff" not in line else None
+        from_bytes = reading(decode_line(line, number))
+        if text is not None:
+            assert from_bytes == reading(decode_line(text, number)), line[:40]
+        else:
+            assert "invalid UTF-8" in from_bytes[1]
