@@ -188,15 +188,15 @@ def build_context(record: InputRecord, scenario_bank=None) -> tuple[RecordContex
 
 # --- the analysis ------------------------------------------------------------
 
-def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], listed: list[str],
+def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties: list[str],
                vocatives: list[str]) -> str | None:
     """Who a speaker addresses in one turn.
 
+    ``parties``: the listed speakers and every turn's speaker, in order, once each.
     Two parties: the other one. More parties: a listed speaker named in the
     turn (a vocative), else the speaker of the nearest earlier turn by
     someone else, else of the next such turn.
     """
-    parties = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.speaker)]))
     others = [p for p in parties if p != speaker]
     if len(others) == 1:
         return others[0]
@@ -349,9 +349,10 @@ class Analyzer:
             turns.append(turn)
 
         listed = [spec.name for spec in specs]
+        parties = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.speaker)]))
         for turn in turns:
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
-                turn.addressee = _addressee(turn.index, turn.speaker, turns, listed,
+                turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee

@@ -98,6 +98,7 @@ class SpeakerIndex:
                 core = self._core_keys(form)
                 if core:
                     self._core.setdefault(core, set()).add(spec.name)
+        self._name_keys = frozenset(k for core in self._core for k in core)
 
     def _keys(self, text: str) -> tuple:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
@@ -139,7 +140,7 @@ class SpeakerIndex:
 
     def name_keys(self) -> frozenset:
         """Every core word of every listed name (never evidence: হোসেন is a name)."""
-        return frozenset(k for core in self._core for k in core)
+        return self._name_keys
 
 
 _NON_ASCII_LETTER = re.compile("[\u0900-\u09ff]")  # Indic letters; curly quotes are fine
