@@ -309,12 +309,11 @@ def run(args: argparse.Namespace) -> int:
                     notes.append(note)
                 if partial is not None:
                     summary.merge(partial)
-                for line in lines:
-                    if line is None:
-                        summary.blank_lines += 1
-                        continue
-                    sink.write(line)
-                    sink.write(b"\n")
+                kept = [line for line in lines if line is not None]
+                summary.blank_lines += len(lines) - len(kept)
+                if kept:
+                    kept.append(b"")
+                    sink.write(b"\n".join(kept))   # one write a chunk, not two a line
                 progress.update(len(lines))
             if pool is not None:
                 pool.close()

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from .extraction.evidence import extract_evidence
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script
+from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, WORD_CHARACTERS
 from .extraction.turns import SpeakerIndex, split_turns
 from .languages import CODES
@@ -112,22 +112,30 @@ def resolve_language(text: str, language: str | None) -> tuple[str, str]:
     Any Devanagari or Bengali decides: an English refusal or note around a
     Hindi answer does not make the record romanized.
     """
-    script = detect_script(text)
+    language, script, _ = _language_and_latin(text, language)
+    return language, script
+
+
+def _language_and_latin(text: str, language: str | None) -> tuple[str, str, bool]:
+    """:func:`resolve_language`, and whether the text may have Latin letters (False: an
+    Indic text in one script, where no turn or paragraph needs looking at for English)."""
+    script, mixed = script_mix(text)
     if script is None:
         raise InputError("the text has no letters in Devanagari, Bengali or Latin script")
+    latin_letters = mixed or script == "latn"
     if script == "latn":
         indic = detect_script("".join(c for c in text if not c.isascii()))
         script = indic if indic in SCRIPT_LANGUAGE else script
     if script in SCRIPT_LANGUAGE:
         detected = SCRIPT_LANGUAGE[script]
-        return (language or detected), script  # type: ignore[return-value]
+        return (language or detected), script, latin_letters  # type: ignore[return-value]
     if language:
-        return language, "latn"
+        return language, "latn", latin_letters
     guess = _romanized_language(text)
     if guess is None:
         raise InputError("cannot tell the language of this Latin-script text "
                          "(no romanized Hindi or Bangla words found): pass \"language\"")
-    return guess, "latn"
+    return guess, "latn", latin_letters
 
 
 # --- context and expectations ------------------------------------------------
@@ -301,7 +309,7 @@ class Analyzer:
 
     def _analyze(self, record: InputRecord) -> RecordAnalysis:
         context, warnings = build_context(record, self.scenario_bank)
-        language, script = resolve_language(record.text, context.language)
+        language, script, latin_letters = _language_and_latin(record.text, context.language)
         lexicon = load_lexicon(lexicon_name(language, script))
         text = record.text
         specs = context.speakers
@@ -311,7 +319,7 @@ class Analyzer:
         # model's own reply to the user (a chat answer); see _reply_to_user.
         reply_to_user = not specs and not context.task and not record.scenario_id
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
-                                reply_to_user=reply_to_user)
+                                reply_to_user=reply_to_user, latin_letters=latin_letters)
         characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
         name_keys = index.name_keys()
 
@@ -329,7 +337,8 @@ class Analyzer:
                 turn.addressee = USER
             if raw.kind in (SPEECH, REFUSAL) or to_user:
                 segments = raw.segments or [(raw.start, raw.end)]
-                found = extract_evidence(text, segments, self._turn_lexicon(turn.text, language, lexicon),
+                found = extract_evidence(text, segments,
+                                         self._turn_lexicon(turn.text, language, lexicon, latin_letters),
                                          name_keys)
                 turn.evidence = found.evidence
                 turn.agreement = found.agreement
@@ -385,9 +394,11 @@ class Analyzer:
         return analysis
 
     @staticmethod
-    def _turn_lexicon(turn_text: str, language: str, record_lexicon: Lexicon) -> Lexicon:
-        """Each turn is read in its own script (a Hinglish line in a Hindi record)."""
-        if record_lexicon.script != "latn" and not has_script(turn_text, "latn"):
+    def _turn_lexicon(turn_text: str, language: str, record_lexicon: Lexicon,
+                      latin_letters: bool = True) -> Lexicon:
+        """Each turn is read in its own script (a Hinglish line in a Hindi record).
+        ``latin_letters``: False when the record has none (no turn can be Hinglish)."""
+        if record_lexicon.script != "latn" and (not latin_letters or not has_script(turn_text, "latn")):
             return record_lexicon   # an Indic turn in an Indic record: nothing to decide
         if record_lexicon.script != "latn":
             # Count words, not letters: a long English title inside a Hindi

@@ -279,3 +279,30 @@ def test_cue_patterns_with_literal_first_alternatives_match_where_the_written_cu
                     assert found == (compiled.search(text) is not None), (fragment, text[:80])
                     matched += found
     assert spread >= 15 and matched >= 20   # not vacuous: cues of spread fragments do occur
+
+
+def test_texts_without_latin_letters_skip_the_english_cues_and_lose_nothing():
+    """latin_letters=False (an Indic record in one script) skips the English cue search:
+    every paragraph of every bundled Indic text in one script gives the spans it gives
+    without the shortcut, and so does a text whose only Latin is accented letters, which
+    decompose to ASCII in NFD but cannot spell a cue."""
+    from honorifics.extraction.lexicon import lexicon_name
+    from honorifics.extraction.normalize import script_mix
+    from honorifics.extraction.out_of_character import out_of_character_spans
+
+    texts = [*_bundled_texts_nfd(), "ज़रूर! मैं यह कर दूँ? Àà Éé — ÍÓ Ú."]
+    checked = 0
+    for text in texts:
+        script, mixed = script_mix(text)
+        if script not in ("deva", "beng") or mixed:
+            continue
+        name = lexicon_name("hi" if script == "deva" else "bn", script)
+        position = 0
+        for paragraph in text.split("\n"):
+            start, end = position, position + len(paragraph)
+            position = end + 1
+            for reply in (False, True):
+                assert out_of_character_spans(text, start, end, name, reply_to_user=reply, latin_letters=False) == \
+                    out_of_character_spans(text, start, end, name, reply_to_user=reply), paragraph[:60]
+            checked += 1
+    assert checked > 1000

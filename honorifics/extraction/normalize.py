@@ -140,18 +140,28 @@ def detect_script(text: str) -> str | None:
     >>> detect_script("Tumi kothay jaccho? আমি"), detect_script("आप कैसे हैं?")
     ('latn', 'deva')
     """
+    return script_mix(text)[0]
+
+
+def script_mix(text: str) -> tuple[str | None, bool]:
+    """The dominant script of a text (:func:`detect_script`), and whether it has
+    letters of more than one script: when not, no part of it needs a script check.
+
+    >>> script_mix("आप कैसे हैं?"), script_mix("Tumi kothay jaccho? আমি"), script_mix("…")
+    (('deva', False), ('latn', True), (None, False))
+    """
     first = _ANY_LETTER.search(text)
     if first is None:
-        return None
+        return None, False
     script = first.lastgroup
     if _OTHER_LETTERS[script].search(text, first.end()) is None:
-        return script   # the common case: one script, found in two scans, no counting
+        return script, False   # the common case: one script, found in two scans, no counting
     best, best_count = None, 0
     for script, letters in _SCRIPT_LETTERS.items():
         count = len(letters.findall(text))
         if count > best_count:
             best, best_count = script, count
-    return best
+    return best, True
 
 
 def has_script(text: str, script: str) -> bool:

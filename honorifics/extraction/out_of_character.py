@@ -199,7 +199,7 @@ def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *,
                            reply_to_user: bool = False, latin_record: bool = False,
-                           after_refusal: bool = False) -> list[tuple[int, int, str]]:
+                           after_refusal: bool = False, latin_letters: bool = True) -> list[tuple[int, int, str]]:
     """Out-of-character spans ``(start, end, kind)`` in one paragraph ``text[start:end]``.
 
     ``kind`` is ``refusal`` (the model declines or steps out of the task) or
@@ -208,6 +208,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     with "I can't" is enough. ``latin_record``: English is the record's own
     script, so "I can't" alone is not meta-talk. ``after_refusal``: the
     previous paragraph was a refusal, so an offer or question continues it.
+    ``latin_letters``: False when the record has no Latin letter (no need to look for English cues).
 
     >>> out_of_character_spans("মা: তুই কোথায় ছিলি?", 0, 19, "bn")
     []
@@ -217,7 +218,8 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     # (the triggers match the character before a cue: a space stands before the paragraph)
     padded = " " + unicodedata.normalize("NFD", text[start:end])
     if cues.patterns["trigger"].search(padded) is None and (
-            _LATIN.search(padded) is None or cues.patterns["trigger_shared"].search(padded) is None):
+            not latin_letters or _LATIN.search(padded) is None
+            or cues.patterns["trigger_shared"].search(padded) is None):
         return []
     parts = sentences(text, start, end)
     if not parts:

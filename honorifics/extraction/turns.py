@@ -249,8 +249,10 @@ class _TurnSplitter:
     """
 
     def __init__(self, text: str, speakers: list[SpeakerSpec], lexicon: Lexicon, record_script: str,
-                 index: SpeakerIndex, reply_to_user: bool, label_count: int, dialogue_labels: bool) -> None:
+                 index: SpeakerIndex, reply_to_user: bool, label_count: int, dialogue_labels: bool,
+                 latin_letters: bool) -> None:
         self.text = text
+        self.latin_letters = latin_letters
         self.speakers = speakers
         self.lexicon = lexicon
         self.record_script = record_script
@@ -282,7 +284,7 @@ class _TurnSplitter:
         previous_refusal = bool(turns) and turns[-1].kind == REFUSAL
         ooc = out_of_character_spans(text, span_start, span_end, self.lexicon.name,
                                      reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
-                                     after_refusal=previous_refusal)
+                                     after_refusal=previous_refusal, latin_letters=self.latin_letters)
         position = span_start
         for ooc_start, ooc_end, kind in ooc:
             if ooc_start > position and text[position:ooc_start].strip():
@@ -349,12 +351,13 @@ class _TurnSplitter:
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
                 lexicon: Lexicon, record_script: str, index: SpeakerIndex | None = None, *,
-                reply_to_user: bool = False) -> list[RawTurn]:
+                reply_to_user: bool = False, latin_letters: bool = True) -> list[RawTurn]:
     """Split ``text`` into turns (speech, narration, notes, refusals), in order.
 
     ``reply_to_user``: the record is a plain reply to the user (no speakers,
     no task): a line ending in ":" is then part of the reply ("आप यह कर
-    सकते हैं:"), not a note before a dialogue.
+    सकते हैं:"), not a note before a dialogue. ``latin_letters``: False when
+    the text has no Latin letter (then no paragraph is searched for English cues).
     """
     index = index or SpeakerIndex(speakers, lexicon)
     lines = []
@@ -385,7 +388,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         label_count >= 2 and (len(set(plausible)) < label_count or len(set(plausible)) == 2))
 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
-                             dialogue_labels)
+                             dialogue_labels, latin_letters)
     turns = splitter.turns
     for (line_start, line_end), (match, offset) in zip(lines, labelled):
         line = text[line_start:line_end]
