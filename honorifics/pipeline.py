@@ -87,7 +87,15 @@ def _most_common(items: list[str]) -> str | None:
 
 
 def _ordered(tiers: Iterable[str]) -> list[str]:
-    return sorted(set(tiers), key=lambda t: RANK.get(t, 9))
+    """The distinct tiers, most intimate first (unknown names last).
+
+    >>> _ordered(["formal", "intimate", "formal"]), _ordered(["formal"] * 3)
+    (['intimate', 'formal'], ['formal'])
+    """
+    distinct = set(tiers)
+    if len(distinct) <= 1:
+        return list(distinct)   # most speakers: nothing to sort
+    return sorted(distinct, key=lambda t: RANK.get(t, 9))
 
 
 # --- language ----------------------------------------------------------------
