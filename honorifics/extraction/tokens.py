@@ -37,6 +37,15 @@ _KEY_CACHE: dict[str, dict[str, str]] = {}
 KEY_CACHE_LIMIT = 200_000
 
 
+def _key_cache(script: str) -> dict[str, str]:
+    """The word → key cache of a script, emptied first when over the limit (once per
+    utterance, so it may pass the limit by one utterance's words)."""
+    cache = _KEY_CACHE.setdefault(script, {})
+    if len(cache) > KEY_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
 @dataclass(slots=True)
 class Token:
     text: str
@@ -127,9 +136,7 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
     after: list[str] = []
     clause_members: list[list[int]] = []
     members: list[int] = []
-    key_cache: dict[str, str] = _KEY_CACHE.setdefault(script, {})   # typed: compiled, .get is a C call
-    if len(key_cache) > KEY_CACHE_LIMIT:
-        key_cache.clear()
+    key_cache = _key_cache(script)
     marks = _MARK.finditer
     sentence_mark = True
     clause = sentence = -1
@@ -221,9 +228,7 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
     after: list[str] = []
     clause_members: list[list[int]] = []
     members: list[int] = []
-    key_cache: dict[str, str] = _KEY_CACHE.setdefault(script, {})
-    if len(key_cache) > KEY_CACHE_LIMIT:
-        key_cache.clear()
+    key_cache = _key_cache(script)
     sentence_mark = True
     clause = sentence = -1
     count = 0
@@ -301,9 +306,7 @@ def tokenize_reference(text: str, segments: list[tuple[int, int]], script: str) 
     """The straightforward tokenizer, one regex pass over words and marks (see :func:`tokenize`)."""
     tokens: list[Token] = []
     append = tokens.append
-    keys = _KEY_CACHE.setdefault(script, {})
-    if len(keys) > KEY_CACHE_LIMIT:
-        keys.clear()
+    keys = _key_cache(script)
     sentence = clause = True
     pending_after = None
     for seg_start, seg_end in segments:
