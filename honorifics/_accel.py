@@ -39,6 +39,7 @@ COMPILED_MODULES = (
     "honorifics.extraction.turns",
     "honorifics.extraction.narrative",
     "honorifics.extraction.out_of_character",
+    "honorifics.summary",
 )
 #: mypyc's shared library holding the code of all of them, ``<GROUP>__mypyc``: top-level,
 #: beside the package (mypyc derives the compiled modules' ``__file__`` from its place)

@@ -33,6 +33,15 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 6) if whole else None
 
 
+#: the counts of a SummaryAccumulator, in the order its __init__ sets them (all but the
+#: input hash): what to_state ships and merge adds (attributes named, not read with
+#: vars(): the class is compiled, and a compiled object has no __dict__)
+_STATE_FIELDS = ("records", "ok", "failed", "blank_lines", "errors", "error_reasons", "record_tiers",
+                 "speaker_tiers", "languages", "tasks", "scripts", "avoidance", "refusal", "pairs",
+                 "pair_errors", "speakers", "with_evidence", "inconsistent", "judged", "correct", "over",
+                 "under", "by_classifier", "warnings", "input_bytes")
+
+
 class SummaryAccumulator:
     """Counts over analysis records (dicts, as written to analysis.jsonl)."""
 
@@ -52,14 +61,15 @@ class SummaryAccumulator:
         self.judged = self.correct = self.over = self.under = 0
         self.by_classifier = 0
         self.warnings = 0
-        self._hash = None   # created by add_input, in the process that reads the input
+        self._hash: Any = None   # created by add_input, in the process that reads the input
         self.input_bytes = 0
 
     def merge(self, other: "SummaryAccumulator") -> None:
         """Add another accumulator's counts (from a worker process)."""
-        for name, value in vars(other).items():
-            if name in ("_hash", "input_bytes", "blank_lines"):
+        for name in _STATE_FIELDS:
+            if name in ("input_bytes", "blank_lines"):
                 continue
+            value = getattr(other, name)
             mine = getattr(self, name)
             if isinstance(mine, Counter):
                 mine.update(value)
@@ -76,9 +86,8 @@ class SummaryAccumulator:
         single-process run.
         """
         state = {}
-        for name, value in vars(self).items():
-            if name == "_hash":
-                continue
+        for name in _STATE_FIELDS:
+            value = getattr(self, name)
             state[name] = list(value.items()) if isinstance(value, Counter) else value
         return state
 
