@@ -114,19 +114,17 @@ def _romanized_language(text: str) -> str | None:
     return best
 
 
-def resolve_language(text: str, language: str | None) -> tuple[str, str]:
-    """(language, script) of a text; raises InputError when it cannot tell.
+def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
+    """(language, script, whether the text may have Latin letters) of a text; raises
+    InputError when it cannot tell. No Latin letters: an Indic text in one script,
+    where no turn or paragraph needs looking at for English.
 
     Any Devanagari or Bengali decides: an English refusal or note around a
     Hindi answer does not make the record romanized.
+
+    >>> resolve_language("आप कैसे हैं?", None), resolve_language("Sure! आप कैसे हैं?", None)
+    (('hi', 'deva', False), ('hi', 'deva', True))
     """
-    language, script, _ = _language_and_latin(text, language)
-    return language, script
-
-
-def _language_and_latin(text: str, language: str | None) -> tuple[str, str, bool]:
-    """:func:`resolve_language`, and whether the text may have Latin letters (False: an
-    Indic text in one script, where no turn or paragraph needs looking at for English)."""
     script, mixed = script_mix(text)
     if script is None:
         raise InputError("the text has no letters in Devanagari, Bengali or Latin script")
@@ -317,7 +315,7 @@ class Analyzer:
 
     def _analyze(self, record: InputRecord) -> RecordAnalysis:
         context, warnings = build_context(record, self.scenario_bank)
-        language, script, latin_letters = _language_and_latin(record.text, context.language)
+        language, script, latin_letters = resolve_language(record.text, context.language)
         lexicon = load_lexicon(lexicon_name(language, script))
         text = record.text
         specs = context.speakers
