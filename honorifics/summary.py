@@ -29,6 +29,38 @@ def has_evidence(tier: str | None) -> bool:
     return bool(tier) and tier != "none"
 
 
+def is_refused(record: dict[str, Any]) -> bool:
+    """Whether a record is the "refused" outcome: wholly out of character (DESIGN,
+    "Labelling conventions"), i.e. flagged ``refusal`` with record tier ``none``.
+
+    A refused record counts apart: not in tier distributions, not avoidance, not a
+    wrong answer in accuracy. A refusal next to in-character text keeps its tier
+    and is not refused.
+
+    >>> is_refused({"refusal": True, "tier": "none"}), is_refused({"refusal": True, "tier": "formal"})
+    (True, False)
+    """
+    return bool(record.get("refusal")) and record.get("tier") == "none"
+
+
+def speaks(speaker: dict[str, Any]) -> bool:
+    """Whether a speaker has a turn: a party listed in the input (a DCT addressee)
+    who never speaks has ``turns: 0`` and is left out of tier distributions. A
+    speaker without a ``turns`` count (hand-made records) is taken to speak.
+
+    >>> speaks({"tier": "none", "turns": 0}), speaks({"tier": "formal", "turns": 2}), speaks({"tier": "formal"})
+    (False, True, True)
+    """
+    turns = speaker.get("turns")
+    return turns is None or bool(turns)
+
+
+#: what the tier distributions of summary.json and metrics.json count, and leave out
+DISTRIBUTION_DEFINITION = ("records: ok records that are not refused (a refused record is wholly out of "
+                           "character); speakers: speakers who speak (turns > 0) in such records. Listed "
+                           "parties who never speak and the speakers of refused records are counted apart")
+
+
 def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 6) if whole else None
 
@@ -37,9 +69,10 @@ def _rate(part: int, whole: int) -> float | None:
 #: input hash): what to_state ships and merge adds (attributes named, not read with
 #: vars(): the class is compiled, and a compiled object has no __dict__)
 _STATE_FIELDS = ("records", "ok", "failed", "blank_lines", "errors", "error_reasons", "record_tiers",
-                 "speaker_tiers", "languages", "tasks", "scripts", "avoidance", "refusal", "pairs",
-                 "pair_errors", "speakers", "with_evidence", "inconsistent", "judged", "correct", "over",
-                 "under", "by_classifier", "warnings", "input_bytes")
+                 "speaker_tiers", "languages", "tasks", "scripts", "avoidance", "refusal", "refused",
+                 "pairs", "pair_errors", "speakers", "silent", "refused_speakers", "with_evidence",
+                 "inconsistent", "judged", "correct", "refused_judged", "over", "under", "by_classifier",
+                 "warnings", "input_bytes")
 
 
 class SummaryAccumulator:
@@ -56,9 +89,15 @@ class SummaryAccumulator:
         self.tasks: Counter = Counter()
         self.scripts: Counter = Counter()
         self.avoidance = self.refusal = 0
+        #: records that are the refused outcome (wholly out of character)
+        self.refused = 0
         self.pairs = self.pair_errors = 0
         self.speakers = self.with_evidence = self.inconsistent = 0
+        #: listed parties who never speak; speakers of refused records
+        self.silent = self.refused_speakers = 0
         self.judged = self.correct = self.over = self.under = 0
+        #: speakers with expectations in refused records (not judged: neither right nor wrong)
+        self.refused_judged = 0
         self.by_classifier = 0
         self.warnings = 0
         self._hash: Any = None   # created by add_input, in the process that reads the input
@@ -116,23 +155,35 @@ class SummaryAccumulator:
                                     "error": record.get("error")})
             return
         self.ok += 1
-        self.record_tiers[record["tier"]] += 1
+        refused = is_refused(record)
+        if refused:
+            self.refused += 1
+        else:
+            self.record_tiers[record["tier"]] += 1
+            self.avoidance += bool(record.get("avoidance"))
         self.languages[record.get("language")] += 1
         self.tasks[record.get("task") or "unknown"] += 1
         self.scripts[record.get("script")] += 1
-        self.avoidance += bool(record.get("avoidance"))
         self.refusal += bool(record.get("refusal"))
         self.pairs += record.get("agreement_pairs", 0)
         self.pair_errors += record.get("agreement_errors", 0)
         self.warnings += bool(record.get("warnings"))
         for speaker in record.get("speakers", {}).values():
             self.speakers += 1
-            self.speaker_tiers[speaker["tier"]] += 1
+            expected = "correct" in speaker and speaker["correct"] is not None
+            if refused:
+                self.refused_speakers += 1
+                self.refused_judged += expected
+                continue
+            if not speaks(speaker):
+                self.silent += 1
+            else:
+                self.speaker_tiers[speaker["tier"]] += 1
             if has_evidence(speaker["tier"]):
                 self.with_evidence += 1
                 self.inconsistent += not speaker.get("consistent", True)
             self.by_classifier += speaker.get("source") == "classifier"
-            if "correct" in speaker and speaker["correct"] is not None:
+            if expected:
                 self.judged += 1
                 self.correct += bool(speaker["correct"])
                 direction = speaker.get("error_direction")
@@ -148,12 +199,26 @@ class SummaryAccumulator:
             "errors": {"by_reason": dict(self.error_reasons.most_common()), "first": self.errors},
             "languages": dict(self.languages), "scripts": dict(self.scripts), "tasks": dict(self.tasks),
             "tier_distribution": {"records": {t: self.record_tiers.get(t, 0) for t in OUTCOMES},
-                                  "speakers": {t: self.speaker_tiers.get(t, 0) for t in OUTCOMES}},
+                                  "speakers": {t: self.speaker_tiers.get(t, 0) for t in OUTCOMES},
+                                  "left_out": {"refused_records": self.refused,
+                                               "silent_speakers": self.silent,
+                                               "speakers_of_refused_records": self.refused_speakers},
+                                  "definition": DISTRIBUTION_DEFINITION},
             "accuracy": {"speakers_with_expectations": self.judged, "correct": self.correct,
                          "accuracy": _rate(self.correct, self.judged),
-                         "over_polite": self.over, "under_polite": self.under},
-            "avoidance": {"records": self.avoidance, "rate": _rate(self.avoidance, self.ok)},
-            "refusal": {"records": self.refusal, "rate": _rate(self.refusal, self.ok)},
+                         "refused": self.refused_judged,
+                         "refusal_rate": _rate(self.refused_judged, self.judged + self.refused_judged),
+                         "over_polite": self.over, "under_polite": self.under,
+                         "definition": "correct / speakers with expectations in records that are not "
+                                       "refused; refusal_rate = speakers with expectations in refused "
+                                       "records / all speakers with expectations"},
+            "avoidance": {"records": self.avoidance, "rate": _rate(self.avoidance, self.ok - self.refused),
+                          "definition": "records with no second-person evidence / ok records that are "
+                                        "not refused"},
+            "refusal": {"records": self.refusal, "rate": _rate(self.refusal, self.ok),
+                        "refused": self.refused, "refused_rate": _rate(self.refused, self.ok),
+                        "definition": "records: flagged refusal (with or without in-character text) / "
+                                      "ok records; refused: wholly out of character (tier none) / ok records"},
             "agreement": {"pairs": self.pairs, "errors": self.pair_errors,
                           "agreement_rate": _rate(self.pairs - self.pair_errors, self.pairs)},
             "consistency": {"speakers": self.speakers, "speakers_with_evidence": self.with_evidence,
