@@ -3,9 +3,15 @@
 The unit is a speaker in one record (their address toward one addressee).
 Each annotator rates, per item: appropriateness (1–5: how fitting the tier is
 for the situation), naturalness (1–5), consistency (yes/no: does the speaker
-keep one tier) and, only when the automatic tier is wrong, the corrected tier
-(any spelling: आप, apni, formal …). A blank corrected tier means the
-annotator accepts the automatic one.
+keep one tier) and the tier the speaker uses toward the addressee (any
+spelling: आप, apni, formal …).
+
+The sheet is blind by default: annotators do not see the tool's answer (the
+automatic tier) or the expected tiers, which would anchor them. Those go into
+a key file beside the sheet (``sheet.key.csv`` for ``sheet.csv``, one row per
+item), and :func:`read_sheets` joins it back on ``item_id``. An adjudication
+sheet (``show_automatic``) shows both and asks for a ``corrected_tier`` only
+where the automatic tier is wrong: a blank one accepts the automatic tier.
 
 Agreement figures:
 
@@ -20,6 +26,7 @@ Agreement figures:
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import math
 import random
@@ -30,24 +37,50 @@ from typing import Any, Iterable, Sequence
 from .results import field_value, join_tiers, ok_records, record_speaker_rows, split_tiers
 from .stats import wilson_interval
 from .tiers import OUTCOMES, TIERS, TierError, parse_tier
+from .usage import UsageError
 
 #: z of the 75th percentile: mean ± 0.674·sd covers the central 50%.
 CENTRAL_HALF_Z = 0.674
-RATING_COLUMNS = ("appropriateness", "naturalness", "consistency", "corrected_tier", "comment")
-SHEET_COLUMNS = ("item_id", "annotator", "record_id", "scenario_id", "language", "task", "model",
-                 "speaker", "addressee", "automatic_tier", "expected_tiers", "dialogue") + RATING_COLUMNS
+#: What an annotator fills in on a blind sheet (the default): the tier is their own reading.
+RATING_COLUMNS = ("appropriateness", "naturalness", "consistency", "tier", "comment")
+#: What an adjudicator fills in on a sheet that shows the automatic tier: a tier only where it is wrong.
+ADJUDICATION_RATING_COLUMNS = ("appropriateness", "naturalness", "consistency", "corrected_tier", "comment")
+_ITEM_COLUMNS = ("item_id", "annotator", "record_id", "scenario_id", "language", "task", "model",
+                 "speaker", "addressee")
+#: The blind sheet: nothing of the tool's answer or of the expectations.
+SHEET_COLUMNS = _ITEM_COLUMNS + ("dialogue",) + RATING_COLUMNS
+#: The adjudication sheet (``--show-automatic``).
+ADJUDICATION_COLUMNS = _ITEM_COLUMNS + ("automatic_tier", "expected_tiers", "dialogue") + ADJUDICATION_RATING_COLUMNS
+#: The key file beside a sheet: the tool's answer per item, joined back on import.
+KEY_COLUMNS = ("item_id", "automatic_tier", "expected_tiers")
+KEY_SUFFIX = ".key.csv"
 DEFAULT_STRATA = ("task", "language", "model")
 _YES = {"yes", "y", "true", "1", "हाँ", "হ্যাঁ"}
 _NO = {"no", "n", "false", "0", "नहीं", "না"}
 
 
 class AnnotationError(ValueError):
-    """A sheet that cannot be read (missing column, rating out of range …)."""
+    """A sheet that cannot be read (missing column, rating out of range …).
+
+    ``str()`` is one line; ``problems`` lists each bad cell or missing column.
+    """
+
+    def __init__(self, message: str, problems: Sequence[str] = ()):
+        super().__init__(message)
+        self.problems = list(problems) or [message]
+
+
+class SheetExistsError(AnnotationError, UsageError):
+    """Writing would overwrite a sheet (or its key file) that may hold a person's work.
+
+    Also a :class:`~honorifics.usage.UsageError`: any command that meets it
+    reports it in one line, exit 2.
+    """
 
 
 @dataclass(slots=True)
 class AnnotationItem:
-    """One speaker of one record, as shown to annotators."""
+    """One speaker of one record: what the sheet shows, and (key file) the tool's answer."""
     item_id: str
     record_id: str
     scenario_id: str
@@ -72,7 +105,9 @@ class Annotation:
     appropriateness: int | None
     naturalness: int | None
     consistency: bool | None
-    human_tier: str | None   # corrected tier, else the automatic tier (None when not rated at all)
+    #: blind sheet: the annotator's tier (None when left blank); adjudication sheet: the
+    #: corrected tier, else the automatic one
+    human_tier: str | None
 
 
 # ---------------------------------------------------------------- export
@@ -118,75 +153,223 @@ def sample_items(records: Iterable[dict[str, Any]], fraction: float = 0.3, *, se
     return sorted(chosen, key=lambda item: item.item_id)
 
 
-def write_sheet(items: Sequence[AnnotationItem], path: str | Path, annotators: Sequence[str]) -> Path:
-    """Write one CSV with a row per item per annotator, rating columns blank.
+def key_path(sheet: str | Path) -> Path:
+    """The key file that goes with a sheet: ``sheet.key.csv`` beside ``sheet.csv``.
+
+    >>> key_path("ratings/sheet.csv").as_posix()
+    'ratings/sheet.key.csv'
+    """
+    sheet = Path(sheet)
+    return sheet.with_name(sheet.stem + KEY_SUFFIX)
+
+
+def check_overwrite(path: str | Path, force: bool = False) -> None:
+    """Raise :class:`SheetExistsError` when the sheet or its key file exists (unless ``force``).
+
+    A sheet may hold ratings a person has typed in; the key file is what joins
+    a filled sheet back to the tool's answers.
+    """
+    if force:
+        return
+    existing = [candidate for candidate in (Path(path), key_path(path)) if candidate.exists()]
+    if existing:
+        names = " and ".join(str(candidate) for candidate in existing)
+        raise SheetExistsError(f"{names} already exist{'s' if len(existing) == 1 else ''} (a filled sheet "
+                               f"would be lost): choose another --out, or add --force to overwrite")
+
+
+def write_sheet(items: Sequence[AnnotationItem], path: str | Path, annotators: Sequence[str], *,
+                show_automatic: bool = False, force: bool = False) -> Path:
+    """Write one CSV with a row per item per annotator (rating columns blank) and its key file.
+
+    By default the sheet is blind: the automatic tier and the expected tiers go
+    only into the key file (:func:`key_path`), so annotators are not anchored
+    by the tool's answer. ``show_automatic`` writes an adjudication sheet that
+    shows both (the key file is written too). An existing sheet or key file is
+    not overwritten unless ``force`` (:class:`SheetExistsError`).
 
     UTF-8 with BOM so spreadsheet programs show Devanagari and Bengali.
     """
     if len(annotators) < 1:
         raise ValueError("name at least one annotator")
     path = Path(path)
+    check_overwrite(path, force)
     path.parent.mkdir(parents=True, exist_ok=True)
+    columns, ratings = ((ADJUDICATION_COLUMNS, ADJUDICATION_RATING_COLUMNS) if show_automatic
+                        else (SHEET_COLUMNS, RATING_COLUMNS))
     with open(path, "w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.DictWriter(handle, fieldnames=SHEET_COLUMNS)
+        writer = csv.DictWriter(handle, fieldnames=columns, extrasaction="ignore")
         writer.writeheader()
         for annotator in annotators:
             for item in items:
                 writer.writerow({**asdict(item), "annotator": annotator,
-                                 **{column: "" for column in RATING_COLUMNS}})
+                                 **{column: "" for column in ratings}})
+    with open(key_path(path), "w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.DictWriter(handle, fieldnames=KEY_COLUMNS, extrasaction="ignore")
+        writer.writeheader()
+        for item in items:
+            writer.writerow(asdict(item))
     return path
 
 
 # ---------------------------------------------------------------- import
 
-def read_sheets(paths: Sequence[str | Path]) -> list[Annotation]:
-    """Read one or more filled sheets; rows with no rating at all are skipped."""
-    annotations = []
-    for path in paths:
-        with open(path, newline="", encoding="utf-8-sig") as handle:
+def _read_csv(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    """Header and rows of a UTF-8 CSV (BOM or not, plain or gzip); anything else is an
+    :class:`AnnotationError` in one line."""
+    from .textfiles import TextFileError, is_gzip, open_text
+    try:
+        with open_text(path, newline="") as handle:
             reader = csv.DictReader(handle)
-            missing = {"item_id", "annotator", "automatic_tier"} - set(reader.fieldnames or [])
-            if missing:
-                raise AnnotationError(f"{path}: missing column(s) {', '.join(sorted(missing))}")
-            for line, row in enumerate(reader, start=2):
-                annotation = _parse_row(row, f"{path}:{line}")
-                if annotation is not None:
-                    annotations.append(annotation)
+            rows = list(reader)
+            return list(reader.fieldnames or []), rows
+    except TextFileError as error:
+        with open(path, "rb") as raw:
+            gzipped = is_gzip(raw.read(2))
+        raise AnnotationError(str(error) if gzipped else _not_utf8(path)) from None
+    except csv.Error as error:
+        raise AnnotationError(f"{path}: not a readable CSV file ({error})") from None
+
+
+def _not_utf8(path: Path) -> str:
+    """One line: the sheet, the spreadsheet row of the first bad byte, what the file looks like."""
+    from .textfiles import HEAD_BYTES, describe_bytes
+    data = path.read_bytes()
+    try:
+        data.decode("utf-8")
+        start = 0
+    except UnicodeDecodeError as whole:
+        start = whole.start
+    prefix = data[:start].decode("utf-8-sig", errors="replace")
+    # the row as a spreadsheet counts it (the header is row 1; a cell may hold line breaks):
+    # a sentinel after the prefix always lands in the row of the bad byte
+    row = len(list(csv.reader(io.StringIO(prefix + "x"))))
+    looks = describe_bytes(data[:HEAD_BYTES])
+    if looks in (None, "a CSV file", "a TSV file"):
+        looks = "a sheet in a legacy encoding (cp1252/Latin-1?), not UTF-8"
+    return (f"{path}:{row}: not UTF-8 text; the file looks like {looks}: save the sheet as "
+            f"'CSV UTF-8 (comma delimited)' and import it again")
+
+
+def read_key(path: str | Path) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """A key file: item id → (automatic tier, expected tiers)."""
+    path = Path(path)
+    columns, rows = _read_csv(path)
+    missing = [column for column in KEY_COLUMNS[:2] if column not in columns]
+    if missing:
+        raise AnnotationError(f"{path}: not a key file from 'honorifics annotate export' "
+                              f"(no column {', '.join(missing)})")
+    return {row["item_id"]: ((row.get("automatic_tier") or "").strip(), split_tiers(row.get("expected_tiers")))
+            for row in rows}
+
+
+def read_sheets(paths: Sequence[str | Path], key: str | Path | None = None) -> list[Annotation]:
+    """Read one or more filled sheets; rows with no rating at all are skipped.
+
+    The automatic and expected tiers come from the key file: ``key`` when
+    given, else the one beside each sheet (:func:`key_path`), else the
+    sheet's own columns (an adjudication sheet). Every bad cell of every sheet
+    is collected: an :class:`AnnotationError` names them all (its ``problems``).
+    """
+    annotations: list[Annotation] = []
+    problems: list[str] = []
+    seen: dict[tuple[str, str], str] = {}
+    given_key = read_key(key) if key is not None else None
+    for path in map(Path, paths):
+        try:
+            columns, rows = _read_csv(path)
+        except AnnotationError as error:
+            problems.append(str(error))
+            continue
+        missing = [column for column in ("item_id", "annotator") if column not in columns]
+        if "tier" not in columns and "corrected_tier" not in columns:
+            missing.append("tier")
+        if missing:
+            problems.append(f"{path}: missing column(s) {', '.join(missing)} (not a sheet from "
+                            f"'honorifics annotate export')")
+            continue
+        answers = given_key
+        if answers is None and key_path(path).exists():
+            answers = read_key(key_path(path))
+        if answers is None and "automatic_tier" not in columns:
+            problems.append(f"{path}: no key file {key_path(path)} beside it, and the sheet is blind "
+                            f"(no automatic_tier column): give the key file with --key")
+            continue
+        for line, row in enumerate(rows, start=2):
+            where = f"{path}:{line}"
+            annotation = _parse_row(row, where, answers, problems)
+            if annotation is None:
+                continue
+            first = seen.setdefault((annotation.item_id, annotation.annotator), where)
+            if first != where:
+                problems.append(f"{where}: {annotation.annotator} rated item {annotation.item_id} "
+                                f"already at {first}")
+                continue
+            annotations.append(annotation)
+    if problems:
+        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} in the sheet(s)"
+        raise AnnotationError(f"{count}: " + "; ".join(problems), problems)
     return annotations
 
 
-def _parse_row(row: dict[str, str], where: str) -> Annotation | None:
-    values = {column: (row.get(column) or "").strip() for column in RATING_COLUMNS}
-    if not any(values[c] for c in ("appropriateness", "naturalness", "consistency", "corrected_tier")):
+def _parse_row(row: dict[str, str | None], where: str,
+               answers: dict[str, tuple[str, tuple[str, ...]]] | None,
+               problems: list[str]) -> Annotation | None:
+    """One rated row, or None (not rated, or bad: each bad cell is added to ``problems``)."""
+    blind = "tier" in row
+    tier_column = "tier" if blind else "corrected_tier"
+    values = {column: (row.get(column) or "").strip()
+              for column in ("appropriateness", "naturalness", "consistency", tier_column)}
+    if not any(values.values()):
         return None
-    try:
-        corrected = parse_tier(values["corrected_tier"]) if values["corrected_tier"] else None
-    except TierError as error:
-        raise AnnotationError(f"{where}: {error}") from None
-    expected = split_tiers(row.get("expected_tiers"))
+    before = len(problems)
+    item_id = (row.get("item_id") or "").strip()
+    annotator = (row.get("annotator") or "").strip()
+    if not item_id:
+        problems.append(f"{where}: item_id is blank")
+    if not annotator:
+        problems.append(f"{where}: annotator is blank")
+    if answers is not None:
+        if item_id and item_id not in answers:
+            problems.append(f"{where}: item_id {item_id!r} is not in the key file")
+        automatic, expected = answers.get(item_id, ("", ()))
+    else:
+        automatic, expected = (row.get("automatic_tier") or "").strip(), split_tiers(row.get("expected_tiers"))
+    tier = None
+    if values[tier_column]:
+        try:
+            tier = parse_tier(values[tier_column])
+        except TierError as error:
+            problems.append(f"{where}: {tier_column}: {error}")
+    appropriateness = _rating(values["appropriateness"], "appropriateness", where, problems)
+    naturalness = _rating(values["naturalness"], "naturalness", where, problems)
+    consistency = _yes_no(values["consistency"], where, problems)
+    if len(problems) > before:
+        return None
     return Annotation(
-        item_id=row["item_id"], annotator=row["annotator"].strip(),
-        scenario_id=(row.get("scenario_id") or "").strip() or row.get("record_id", ""),
-        automatic_tier=row["automatic_tier"].strip(), expected_tiers=expected,
-        appropriateness=_rating(values["appropriateness"], "appropriateness", where),
-        naturalness=_rating(values["naturalness"], "naturalness", where),
-        consistency=_yes_no(values["consistency"], where),
-        human_tier=corrected or row["automatic_tier"].strip())
+        item_id=item_id, annotator=annotator,
+        scenario_id=(row.get("scenario_id") or "").strip() or (row.get("record_id") or ""),
+        automatic_tier=automatic, expected_tiers=expected,
+        appropriateness=appropriateness, naturalness=naturalness, consistency=consistency,
+        # blind: the annotator's own tier (None when left blank); adjudication: a blank
+        # corrected tier accepts the automatic one
+        human_tier=tier if blind else (tier or automatic))
 
 
-def _rating(value: str, column: str, where: str) -> int | None:
+def _rating(value: str, column: str, where: str, problems: list[str]) -> int | None:
     if not value:
         return None
     try:
-        number = int(float(value))
+        number = float(value)
     except ValueError:
-        raise AnnotationError(f"{where}: {column} must be 1–5, got {value!r}") from None
-    if not 1 <= number <= 5 or number != float(value):
-        raise AnnotationError(f"{where}: {column} must be a whole number 1–5, got {value!r}")
-    return number
+        number = math.nan
+    if not (1 <= number <= 5 and number == int(number)):
+        problems.append(f"{where}: {column} must be a whole number 1–5, got {value!r}")
+        return None
+    return int(number)
 
 
-def _yes_no(value: str, where: str) -> bool | None:
+def _yes_no(value: str, where: str, problems: list[str]) -> bool | None:
     if not value:
         return None
     key = value.casefold()
@@ -194,7 +377,8 @@ def _yes_no(value: str, where: str) -> bool | None:
         return True
     if key in _NO:
         return False
-    raise AnnotationError(f"{where}: consistency must be yes or no, got {value!r}")
+    problems.append(f"{where}: consistency must be yes or no, got {value!r}")
+    return None
 
 
 # ---------------------------------------------------------------- agreement statistics

@@ -152,7 +152,8 @@ def test_strata_naming_a_field_no_record_has(tmp_path, analysis, capsys):
     assert "--strata modle: no record" in one_line_error(capsys, "export-annotation")
     # the default strata work even without a field (one stratum), and a real field works
     assert export_annotation_main([str(analysis), "--out", str(sheet), "--quiet"]) == 0
-    assert export_annotation_main([str(analysis), "--out", str(sheet), "--strata", "model", "--quiet"]) == 0
+    assert export_annotation_main([str(analysis), "--out", str(tmp_path / "by-model.csv"), "--strata", "model",
+                                   "--quiet"]) == 0
 
 
 def test_generate_and_import_results_share_the_one_error_path(tmp_path, capsys):
