@@ -17,6 +17,15 @@ same text is in ``METRIC_DEFINITIONS`` and in the report):
   nearest expected tier (intimate < familiar < formal), two-sided binomial test
   of over vs under at p = 0.5.
 
+Two outcomes stand apart (DESIGN.md, "Labelling conventions"): a *refused*
+record (wholly out of character: ``refusal`` true and tier ``none``) is
+neither a tier, nor avoidance, nor a wrong answer — its speakers are left out
+of the distributions and of accuracy, and the refusal rate (``refused``) is
+reported beside accuracy over the same units; a *silent* speaker (listed in
+the input, ``turns: 0``, such as a DCT addressee) is left out of the tier
+distribution. Where a speaker has ``by_addressee``, the metrics with
+expectations judge the tier toward the expected addressee.
+
 >>> import honorifics.metrics as m
 >>> summary = m.compute_metrics([])
 >>> summary["overall"]["accuracy"]["n"]
@@ -28,14 +37,14 @@ import csv
 import itertools
 import json
 import math
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .results import SpeakerRow, field_value, join_tiers, ok_records, parse_group_by, speaker_rows
-from .summary import CONSISTENCY_DEFINITION, has_evidence
+from .results import (TIER_SEPARATOR, SpeakerRow, field_value, join_tiers, ok_records, parse_group_by,
+                      record_speaker_rows, speaker_rows)
+from .summary import CONSISTENCY_DEFINITION, DISTRIBUTION_DEFINITION, has_evidence, is_refused
 from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, binomial_test,
                     chi_square_test, correlation, entropy_interval, holm_adjust, mcnemar_test,
                     paired_bootstrap, wilson_interval)
@@ -49,11 +58,16 @@ MISSING = "(missing)"
 
 #: One line per metric: the definition printed in summary.json and the report.
 METRIC_DEFINITIONS: dict[str, str] = {
-    "accuracy": "speakers whose produced tier is an expected tier (primary or secondary) / speakers with expectations",
+    "accuracy": "speakers whose produced tier (toward the expected addressee, where by_addressee gives it) is an "
+                "expected tier (primary or secondary) / speakers with expectations in records that are not refused",
+    "refused": "speakers with expectations in refused records (wholly out of character) / all speakers with "
+               "expectations: the refusal rate beside accuracy, over the same units; refused is neither right nor wrong",
     "accuracy_by_task": "accuracy restricted to the records of one task (dct, continuation, roleplay)",
     "accuracy_by_expected_tier": "accuracy among speakers whose expected primary tier is the given tier",
-    "confusion": "counts of expected primary tier (rows) × produced speaker tier (columns, incl. mixed and none)",
-    "tier_distribution": "produced speaker tiers (all speakers, incl. mixed and none) and their shares",
+    "confusion": "counts of expected primary tier (rows) × produced speaker tier (columns, incl. mixed and none), "
+                 "records that are not refused",
+    "tier_distribution": "produced tiers (incl. mixed and none) of the speakers who speak (turns > 0) in records "
+                         "that are not refused, and their shares; " + DISTRIBUTION_DEFINITION,
     "tier_entropy": "Shannon entropy (bits, max log2 3 = 1.585) of the produced intimate/familiar/formal tiers",
     "formality_bias_index": "share of formal among produced tiers of speakers with expectations minus share of formal among their expected primaries",
     "formality_bias_ratio": "share of formal among produced tiers / share of formal among expected primaries (same speakers)",
@@ -68,10 +82,15 @@ METRIC_DEFINITIONS: dict[str, str] = {
     "verb_agreement": "pronoun–verb pairs whose tiers agree / all nominative pronoun–verb pairs",
     "consistency": CONSISTENCY_DEFINITION,
     "switching_rate": "adjacent speech turns of the same speaker (both with a tier) whose tiers differ / such adjacent pairs",
-    "avoidance": "ok records with no second-person evidence from any speaker / ok records",
-    "refusal": "ok records flagged as refusals / ok records",
-    "model_comparison": "paired on (scenario_id, speaker, temperature, run): McNemar exact test on discordant pairs and paired bootstrap CI of the accuracy difference",
-    "temperature_effect": "accuracy per temperature (Wilson CI) and Spearman ρ of temperature vs correctness over speakers",
+    "avoidance": "records with no second-person evidence from any speaker / ok records that are not refused",
+    "refusal": "ok records flagged as refusals (with or without in-character text) / ok records",
+    "refused_records": "refused records (wholly out of character: refusal and tier none) / ok records",
+    "model_comparison": "paired on (scenario_id, speaker, temperature, run) units that both models answered (not "
+                        "refused): McNemar exact test on discordant pairs (no test, p shown as —, when the models "
+                        "share no unit) and paired bootstrap CI of the accuracy difference; each model's refusal rate "
+                        "over its units with expectations",
+    "temperature_effect": "accuracy per temperature (Wilson CI) with the refusal rate beside it, and Spearman ρ of "
+                          "temperature vs correctness over speakers",
     "variable_effects": "Pearson χ² of error vs each scenario variable with adjusted standardized residuals; p-values also Holm-adjusted across variables",
     "cloze_correlation": "Pearson r and Spearman ρ between per-model cloze accuracy (user CSV) and generation accuracy",
 }
@@ -91,34 +110,61 @@ def _proportion(successes: int, n: int) -> dict[str, Any]:
     return wilson_interval(successes, n).to_dict()
 
 
+def judged(rows: Iterable[SpeakerRow]) -> list[SpeakerRow]:
+    """The rows that accuracy judges: speakers with expectations in records that are not refused."""
+    return [r for r in rows if r.expected and not r.refused]
+
+
+def _accuracy_and_refused(rows: Sequence[SpeakerRow]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Accuracy over the judged rows, and the refusal rate over all rows with expectations."""
+    expected = [r for r in rows if r.expected]
+    scored = [r for r in expected if not r.refused]
+    return (_proportion(sum(bool(r.correct) for r in scored), len(scored)),
+            _proportion(len(expected) - len(scored), len(expected)))
+
+
 def accuracy_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
-    """Overall, per-task and per-expected-tier accuracy, and the confusion matrix."""
-    scored = [r for r in rows if r.expected]
+    """Overall, per-task and per-expected-tier accuracy, each with its refusal rate, and the confusion matrix.
+
+    Speakers of refused records are not judged (neither right nor wrong): ``refused``
+    gives their share of the speakers with expectations, beside ``accuracy``.
+    """
+    expected = [r for r in rows if r.expected]
     by_task: dict[str, dict[str, Any]] = {}
-    for task in sorted({str(r.task) for r in scored}):
-        subset = [r for r in scored if str(r.task) == task]
-        by_task[task] = _proportion(sum(bool(r.correct) for r in subset), len(subset))
+    refused_by_task: dict[str, dict[str, Any]] = {}
+    for task in sorted({str(r.task) for r in expected}):
+        by_task[task], refused_by_task[task] = _accuracy_and_refused([r for r in expected if str(r.task) == task])
     by_tier: dict[str, dict[str, Any]] = {}
+    refused_by_tier: dict[str, dict[str, Any]] = {}
     for tier in TIERS:
-        subset = [r for r in scored if r.expected[0] == tier]
+        subset = [r for r in expected if r.expected[0] == tier]
         if subset:
-            by_tier[tier] = _proportion(sum(bool(r.correct) for r in subset), len(subset))
-    counts = [[sum(1 for r in scored if r.expected[0] == expected and r.tier == produced)
-               for produced in OUTCOMES] for expected in TIERS]
-    return {"accuracy": _proportion(sum(bool(r.correct) for r in scored), len(scored)),
-            "accuracy_by_task": by_task, "accuracy_by_expected_tier": by_tier,
+            by_tier[tier], refused_by_tier[tier] = _accuracy_and_refused(subset)
+    scored = judged(expected)
+    counts = [[sum(1 for r in scored if r.expected[0] == want and r.judged_tier == produced)
+               for produced in OUTCOMES] for want in TIERS]
+    accuracy, refused = _accuracy_and_refused(expected)
+    return {"accuracy": accuracy, "refused": refused,
+            "accuracy_by_task": by_task, "refused_by_task": refused_by_task,
+            "accuracy_by_expected_tier": by_tier, "refused_by_expected_tier": refused_by_tier,
             "confusion": {"rows": list(TIERS), "columns": list(OUTCOMES), "counts": counts}}
 
 
 def distribution_metrics(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RESAMPLES,
                          seed: int = DEFAULT_SEED) -> dict[str, Any]:
-    """Produced tier distribution (all speakers), tier entropy, formality bias."""
-    counts = {outcome: sum(1 for r in rows if r.tier == outcome) for outcome in OUTCOMES}
-    total = len(rows)
+    """Produced tier distribution and tier entropy (speakers who speak, records not refused),
+    formality bias (judged speakers)."""
+    speaking = [r for r in rows if not r.refused and not r.silent]
+    counts = {outcome: 0 for outcome in OUTCOMES}
+    for row in speaking:
+        counts[row.tier] = counts.get(row.tier, 0) + 1
+    total = len(speaking)
     shares = {k: (v / total if total else None) for k, v in counts.items()}
-    entropy = entropy_interval([r.tier for r in rows], list(TIERS),
+    entropy = entropy_interval([r.tier for r in speaking], list(TIERS),
                                n_resamples=n_resamples, seed=seed)
-    return {"tier_distribution": {"counts": counts, "shares": shares, "n": total},
+    left_out = {"silent_speakers": sum(1 for r in rows if r.silent and not r.refused),
+                "speakers_of_refused_records": sum(1 for r in rows if r.refused)}
+    return {"tier_distribution": {"counts": counts, "shares": shares, "n": total, "left_out": left_out},
             "tier_entropy": entropy.to_dict(),
             "formality_bias": formality_bias(rows, n_resamples=n_resamples, seed=seed)}
 
@@ -132,8 +178,8 @@ def formality_bias(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RES
     (None when no speaker is expected to be formal). A model that uses आप /
     আপনি where तुम / তুমি is expected has index > 0.
     """
-    scored = [r for r in rows if r.expected]
-    pairs = np.array([[r.tier == FORMAL, r.expected[0] == FORMAL] for r in scored], dtype=float)
+    scored = judged(rows)
+    pairs = np.array([[r.judged_tier == FORMAL, r.expected[0] == FORMAL] for r in scored], dtype=float)
     produced = int(pairs[:, 0].sum()) if len(scored) else 0
     expected = int(pairs[:, 1].sum()) if len(scored) else 0
     index = bootstrap_interval(pairs if len(scored) else [],
@@ -147,7 +193,7 @@ def formality_bias(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RES
 
 def politeness_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
     """Over- vs under-polite errors with an exact binomial test of their balance."""
-    scored = [r for r in rows if r.expected]
+    scored = judged(rows)
     over = sum(1 for r in scored if r.error_direction == "over-polite")
     under = sum(1 for r in scored if r.error_direction == "under-polite")
     return {"over_polite": _proportion(over, len(scored)),
@@ -156,8 +202,9 @@ def politeness_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
             "test": binomial_test(over, over + under, 0.5).to_dict()}
 
 
-def asymmetry_metrics(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Role-play records whose two speakers have different expected primaries.
+def asymmetry_metrics(records: Sequence[dict[str, Any]],
+                      rows_by_record: Sequence[Sequence[SpeakerRow]] | None = None) -> dict[str, Any]:
+    """Role-play records whose two speakers have different expected primaries (refused records left out).
 
     score = both produced tiers differ in the expected direction (the speaker
     expected to be more deferent produces the higher-ranked tier); collapse =
@@ -165,40 +212,42 @@ def asymmetry_metrics(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """
     eligible = directed = collapsed = 0
     more_right = less_right = 0
-    for record in records:
-        pair = _asymmetric_pair(record)
+    if rows_by_record is None:
+        rows_by_record = [record_speaker_rows(record) for record in records]
+    for record, rows in zip(records, rows_by_record):
+        pair = _asymmetric_pair(record, rows)
         if pair is None:
             continue
         eligible += 1
         more, less = pair  # more = expected to be more deferent
-        if more.get("tier") in RANK and less.get("tier") in RANK:
-            directed += RANK[more["tier"]] > RANK[less["tier"]]
-            collapsed += more["tier"] == less["tier"]
-        more_right += bool(more.get("correct"))
-        less_right += bool(less.get("correct"))
+        if more.judged_tier in RANK and less.judged_tier in RANK:
+            directed += RANK[more.judged_tier] > RANK[less.judged_tier]
+            collapsed += more.judged_tier == less.judged_tier
+        more_right += bool(more.correct)
+        less_right += bool(less.correct)
     return {"asymmetry_score": _proportion(directed, eligible),
             "asymmetry_collapse": _proportion(collapsed, eligible),
             "character_accuracy": {"more_deferent": _proportion(more_right, eligible),
                                    "less_deferent": _proportion(less_right, eligible)}}
 
 
-def _asymmetric_pair(record: dict[str, Any]) -> tuple[dict, dict] | None:
-    if record.get("task") != "roleplay":
+def _asymmetric_pair(record: dict[str, Any], rows: Sequence[SpeakerRow]) -> tuple[SpeakerRow, SpeakerRow] | None:
+    if record.get("task") != "roleplay" or is_refused(record):
         return None
-    speakers = [s for s in (record.get("speakers") or {}).values()
-                if s.get("expected") and s["expected"][0] in RANK]
+    speakers = [r for r in rows if r.expected and r.expected[0] in RANK]
     if len(speakers) != 2:
         return None
     first, second = speakers
-    if RANK[first["expected"][0]] == RANK[second["expected"][0]]:
+    if RANK[first.expected[0]] == RANK[second.expected[0]]:
         return None
-    return (first, second) if RANK[first["expected"][0]] > RANK[second["expected"][0]] else (second, first)
+    return (first, second) if RANK[first.expected[0]] > RANK[second.expected[0]] else (second, first)
 
 
 def continuation_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
     """Tier maintenance (plain continuation) and tier adaptation (tier-shift)."""
-    maintain = [r for r in rows if r.expected and r.task == "continuation" and r.subtask != TIER_SHIFT]
-    shift = [r for r in rows if r.expected and r.subtask == TIER_SHIFT]
+    scored = judged(rows)
+    maintain = [r for r in scored if r.task == "continuation" and r.subtask != TIER_SHIFT]
+    shift = [r for r in scored if r.subtask == TIER_SHIFT]
     changed = [r for r in shift if r.expected_before and r.expected_before[0] != r.expected[0]]
     adaptation = _proportion(sum(bool(r.correct) for r in changed), len(changed))
     adaptation["unknown_before"] = sum(1 for r in shift if not r.expected_before)
@@ -210,26 +259,35 @@ def behaviour_metrics(records: Sequence[dict[str, Any]], rows: Sequence[SpeakerR
     """Verb agreement, consistency, switching, avoidance and refusal rates."""
     pairs = sum(int(r.get("agreement_pairs") or 0) for r in records)
     errors = sum(int(r.get("agreement_errors") or 0) for r in records)
-    with_evidence = [r for r in rows if has_evidence(r.tier)]
+    answered = [r for r in records if not is_refused(r)]
+    with_evidence = [r for r in rows if has_evidence(r.tier) and not r.refused]
     transitions = sum(max(0, len(r.turn_tiers) - 1) for r in rows)
     switches = sum(sum(a != b for a, b in zip(r.turn_tiers, r.turn_tiers[1:])) for r in rows)
     return {"verb_agreement": _proportion(max(0, pairs - errors), pairs),
             "consistency": _proportion(sum(r.consistent for r in with_evidence), len(with_evidence)),
             "switching_rate": _proportion(switches, transitions),
-            "avoidance": _proportion(sum(bool(r.get("avoidance")) for r in records), len(records)),
-            "refusal": _proportion(sum(bool(r.get("refusal")) for r in records), len(records))}
+            "avoidance": _proportion(sum(bool(r.get("avoidance")) for r in answered), len(answered)),
+            "refusal": _proportion(sum(bool(r.get("refusal")) for r in records), len(records)),
+            "refused_records": _proportion(len(records) - len(answered), len(records))}
 
 
 def metric_block(records: Sequence[dict[str, Any]], *, n_resamples: int = DEFAULT_RESAMPLES,
-                 seed: int = DEFAULT_SEED) -> dict[str, Any]:
-    """Every per-group metric for a list of ok records."""
-    rows = speaker_rows(records)
+                 seed: int = DEFAULT_SEED,
+                 rows_by_record: Sequence[Sequence[SpeakerRow]] | None = None) -> dict[str, Any]:
+    """Every per-group metric for a list of ok records (``rows_by_record``: their
+    speaker rows, one list per record, when already made)."""
+    if rows_by_record is None:
+        rows_by_record = [record_speaker_rows(record) for record in records]
+    rows = [row for record_rows in rows_by_record for row in record_rows]
     block: dict[str, Any] = {"n_records": len(records), "n_speakers": len(rows),
-                             "n_speakers_with_expectations": sum(1 for r in rows if r.expected)}
+                             "n_refused_records": sum(1 for r in records if is_refused(r)),
+                             "n_speakers_speaking": sum(1 for r in rows if not r.silent and not r.refused),
+                             "n_speakers_with_expectations": sum(1 for r in rows if r.expected and not r.refused),
+                             "n_refused_with_expectations": sum(1 for r in rows if r.expected and r.refused)}
     block.update(accuracy_metrics(rows))
     block.update(distribution_metrics(rows, n_resamples=n_resamples, seed=seed))
     block["politeness"] = politeness_metrics(rows)
-    block["asymmetry"] = asymmetry_metrics(records)
+    block["asymmetry"] = asymmetry_metrics(records, rows_by_record)
     block.update(continuation_metrics(rows))
     block.update(behaviour_metrics(records, rows))
     return block
@@ -249,19 +307,28 @@ def model_comparisons(rows: Sequence[SpeakerRow], *, compare_by: str = "model",
 
     A unit is (scenario_id, speaker, temperature, run); when a model has the
     same unit twice, the first occurrence is used (``duplicates`` counts the rest).
+    A refused unit (its record wholly out of character) is not answered: it is in
+    neither model's pairs, and each model's refusal rate over its units is given.
+    Two models that share no answered unit get no McNemar test (p None, with the
+    reason in ``mcnemar["note"]``): p = 1 there would read as "no difference".
     """
     by_model: dict[str, dict[tuple, bool]] = {}
+    refused: dict[str, set[tuple]] = {}
     duplicates: dict[str, int] = {}
     for row in rows:
         value = row.model if compare_by == "model" else row.groups.get(compare_by)
         if value is None or not row.expected:
             continue
         units = by_model.setdefault(str(value), {})
+        refusals = refused.setdefault(str(value), set())
         key = _unit_key(row)
-        if key in units:
+        if key in units or key in refusals:
             duplicates[str(value)] = duplicates.get(str(value), 0) + 1
             continue
-        units[key] = bool(row.correct)
+        if row.refused:
+            refusals.add(key)
+        else:
+            units[key] = bool(row.correct)
     results = []
     for first, second in itertools.combinations(sorted(by_model), 2):
         shared = sorted(set(by_model[first]) & set(by_model[second]))
@@ -269,11 +336,18 @@ def model_comparisons(rows: Sequence[SpeakerRow], *, compare_by: str = "model",
         b = [by_model[second][k] for k in shared]
         only_first = sum(x and not y for x, y in zip(a, b))
         only_second = sum(y and not x for x, y in zip(a, b))
+        mcnemar = mcnemar_test(only_first, only_second).to_dict()
+        if not shared:
+            mcnemar.update(p_value=None, statistic=None,
+                           note=f"no test: {first} and {second} share no answered unit (same scenario, speaker, "
+                                "temperature and run, neither refused)")
         results.append({
             "first": first, "second": second, "n_pairs": len(shared),
             "accuracy_first": (sum(a) / len(a)) if a else None,
             "accuracy_second": (sum(b) / len(b)) if b else None,
-            "mcnemar": mcnemar_test(only_first, only_second).to_dict(),
+            "refused_first": _proportion(len(refused[first]), len(refused[first]) + len(by_model[first])),
+            "refused_second": _proportion(len(refused[second]), len(refused[second]) + len(by_model[second])),
+            "mcnemar": mcnemar,
             "difference": paired_bootstrap(a, b, n_resamples=n_resamples, seed=seed).to_dict(),
             "duplicates": {first: duplicates.get(first, 0), second: duplicates.get(second, 0)}})
     p_holm = holm_adjust([r["mcnemar"]["p_value"] if r["n_pairs"] else None for r in results])
@@ -284,17 +358,21 @@ def model_comparisons(rows: Sequence[SpeakerRow], *, compare_by: str = "model",
 
 def temperature_effect(rows: Sequence[SpeakerRow]) -> dict[str, Any] | None:
     """Accuracy per (model, temperature) and Spearman ρ of temperature vs correctness."""
-    scored = [r for r in rows if r.expected and _is_number(r.temperature)]
+    expected = [r for r in rows if r.expected and _is_number(r.temperature)]
+    scored = judged(expected)
     if not scored:
         return None
     cells = []
     models = sorted({str(r.model) for r in scored})
     for model in models + ["(all models)"]:
         subset = scored if model == "(all models)" else [r for r in scored if str(r.model) == model]
+        among = expected if model == "(all models)" else [r for r in expected if str(r.model) == model]
         for temperature in sorted({float(r.temperature) for r in subset}):
             chosen = [r for r in subset if float(r.temperature) == temperature]
+            refused = sum(1 for r in among if r.refused and float(r.temperature) == temperature)
             cells.append({"model": model, "temperature": temperature,
-                          **_proportion(sum(bool(r.correct) for r in chosen), len(chosen))})
+                          **_proportion(sum(bool(r.correct) for r in chosen), len(chosen)),
+                          "refused": refused, "refusal_rate": refused / (refused + len(chosen))})
         trend = correlation([float(r.temperature) for r in subset], [float(bool(r.correct)) for r in subset])
         cells.append({"model": model, "temperature": "trend", "spearman_rho": trend.spearman_rho,
                       "spearman_p": trend.spearman_p, "n": trend.n})
@@ -314,7 +392,7 @@ def variable_effects(rows: Sequence[SpeakerRow],
     ``residual_error`` is the adjusted standardized residual of the error cell
     (> 1.96: this level has more errors than independence predicts).
     """
-    scored = [r for r in rows if r.expected and r.variables]
+    scored = [r for r in judged(rows) if r.variables]
     effects: dict[str, Any] = {}
     for variable in variables:
         levels = sorted({str(r.variables.get(variable)) for r in scored
@@ -357,7 +435,7 @@ def cloze_correlation(rows: Sequence[SpeakerRow], cloze: dict[str, float]) -> di
     """Pearson and Spearman correlation of cloze accuracy with generation accuracy per model."""
     per_model = []
     for model in sorted(cloze):
-        scored = [r for r in rows if r.expected and str(r.model) == model]
+        scored = [r for r in judged(rows) if str(r.model) == model]
         if scored:
             per_model.append({"model": model, "cloze_accuracy": cloze[model],
                               "generation_accuracy": sum(bool(r.correct) for r in scored) / len(scored),
@@ -372,12 +450,29 @@ def cloze_correlation(rows: Sequence[SpeakerRow], cloze: dict[str, float]) -> di
 
 def group_records(records: Sequence[dict[str, Any]], group_by: Sequence[str]) -> list[tuple[dict[str, Any], list]]:
     """Split ok records by the values of ``group_by`` (sorted, missing values last)."""
-    groups: dict[tuple, list] = {}
-    for record in records:
+    return [(key, [records[i] for i in members]) for key, members in _group_indices(records, group_by)]
+
+
+def _group_indices(records: Sequence[dict[str, Any]], group_by: Sequence[str]) -> list[tuple[dict[str, Any], list[int]]]:
+    groups: dict[tuple, list[int]] = {}
+    for i, record in enumerate(records):
         key = tuple(field_value(record, name) for name in group_by)
-        groups.setdefault(key, []).append(record)
+        groups.setdefault(key, []).append(i)
     ordered = sorted(groups, key=lambda key: tuple((v is None, str(v)) for v in key))
     return [({name: value for name, value in zip(group_by, key)}, groups[key]) for key in ordered]
+
+
+def default_group_by(records: Iterable[dict[str, Any]]) -> list[str]:
+    """The grouping used when none is asked for: by language when the ok records mix
+    languages (one accuracy over Hindi and Bangla together hides both), else none.
+
+    >>> default_group_by([{"status": "ok", "language": "hi"}, {"status": "ok", "language": "bn"}])
+    ['language']
+    >>> default_group_by([{"status": "ok", "language": "hi"}])
+    []
+    """
+    languages = {r.get("language") for r in ok_records(records)}
+    return ["language"] if len(languages) > 1 else []
 
 
 def compute_metrics(records: Iterable[dict[str, Any]], group_by: str | Sequence[str] | None = None, *,
@@ -386,7 +481,9 @@ def compute_metrics(records: Iterable[dict[str, Any]], group_by: str | Sequence[
     """Every metric of the study, overall and per group, as a JSON-serializable dict.
 
     ``group_by`` names carried fields (``model``, ``temperature``), record
-    fields (``task``, ``language``) or scenario variables (``setting``).
+    fields (``task``, ``language``) or scenario variables (``setting``). Left
+    out (None), the records are grouped by language when they mix languages
+    (:func:`default_group_by`); ``[]`` or ``""`` asks for no grouping.
     Every proportion carries ``successes``, ``n`` and a Wilson interval; other
     figures carry a seeded bootstrap interval and ``n``.
 
@@ -396,16 +493,20 @@ def compute_metrics(records: Iterable[dict[str, Any]], group_by: str | Sequence[
     1
     """
     records = list(records)
-    fields = parse_group_by(group_by)
     ok = ok_records(records)
-    rows = speaker_rows(ok, fields)
+    fields = parse_group_by(group_by) if group_by is not None else default_group_by(ok)
+    rows_by_record = [record_speaker_rows(record, fields) for record in ok]
+    rows = [row for record_rows in rows_by_record for row in record_rows]
     options = {"n_resamples": n_resamples, "seed": seed}
     summary: dict[str, Any] = {
         "n_lines": len(records), "n_ok": len(ok), "n_failed": len(records) - len(ok),
-        "group_by": fields,
-        "overall": metric_block(ok, **options),
-        "groups": [{"key": key, "metrics": metric_block(members, **options)}
-                   for key, members in group_records(ok, fields)] if fields else [],
+        "group_by": fields, "group_by_default": group_by is None,
+        "languages": sorted({str(r.get("language")) for r in ok}),
+        "overall": metric_block(ok, rows_by_record=rows_by_record, **options),
+        "groups": [{"key": key, "metrics": metric_block([ok[i] for i in members],
+                                                         rows_by_record=[rows_by_record[i] for i in members],
+                                                         **options)}
+                   for key, members in _group_indices(ok, fields)] if fields else [],
         "model_comparisons": model_comparisons(rows, **options),
         "temperature_effect": temperature_effect(rows),
         "variable_effects": variable_effects(rows),
@@ -444,6 +545,7 @@ def write_summary(summary: dict[str, Any], path: str | Path) -> Path:
 #: Headline metrics (name in the table → path in a metric block).
 HEADLINE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("accuracy", ("accuracy",)),
+    ("refused", ("refused",)),
     ("formality_bias_index", ("formality_bias", "index")),
     ("tier_entropy", ("tier_entropy",)),
     ("over_polite", ("politeness", "over_polite")),
@@ -457,6 +559,7 @@ HEADLINE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("switching_rate", ("switching_rate",)),
     ("avoidance", ("avoidance",)),
     ("refusal", ("refusal",)),
+    ("refused_records", ("refused_records",)),
 )
 
 
@@ -471,8 +574,10 @@ def headline_figures(block: dict[str, Any]) -> list[dict[str, Any]]:
                      "high": figure.get("high"), "n": figure.get("n"), "method": figure.get("method")})
     for task, figure in block["accuracy_by_task"].items():
         rows.append({"metric": f"accuracy[task={task}]", **_figure(figure)})
+        rows.append({"metric": f"refused[task={task}]", **_figure(block["refused_by_task"][task])})
     for tier, figure in block["accuracy_by_expected_tier"].items():
         rows.append({"metric": f"accuracy[expected={tier}]", **_figure(figure)})
+        rows.append({"metric": f"refused[expected={tier}]", **_figure(block["refused_by_expected_tier"][tier])})
     return rows
 
 
@@ -496,9 +601,8 @@ def metrics_tables(records: Iterable[dict[str, Any]], group_by: str | Sequence[s
     """
     import pandas as pd
     records = list(records)
-    fields = parse_group_by(group_by)
     if summary is None:
-        summary = compute_metrics(records, fields)
+        summary = compute_metrics(records, group_by)
     fields = summary["group_by"]
     headline, confusion, distribution, politeness = [], [], [], []
     for key, block in _blocks(summary):
@@ -518,11 +622,14 @@ def metrics_tables(records: Iterable[dict[str, Any]], group_by: str | Sequence[s
                            "binomial_p": test["p_value"]})
     comparisons = [{"first": c["first"], "second": c["second"], "n_pairs": c["n_pairs"],
                     "accuracy_first": c["accuracy_first"], "accuracy_second": c["accuracy_second"],
+                    "refused_first": c["refused_first"]["estimate"],
+                    "refused_second": c["refused_second"]["estimate"],
                     "b_first_only": c["mcnemar"]["details"]["b"],
                     "c_second_only": c["mcnemar"]["details"]["c"],
                     "mcnemar_p": c["mcnemar"]["p_value"], "mcnemar_p_holm": c["mcnemar"]["p_holm"],
                     "difference": c["difference"]["estimate"], "difference_low": c["difference"]["low"],
-                    "difference_high": c["difference"]["high"]} for c in summary["model_comparisons"]]
+                    "difference_high": c["difference"]["high"],
+                    "note": c["mcnemar"].get("note")} for c in summary["model_comparisons"]]
     temperature = (summary["temperature_effect"] or {}).get("cells", [])
     effects = [{"variable": variable, **level, "chi2": effect["chi2"], "dof": effect["dof"],
                 "p_value": effect["p_value"], "p_holm": effect["p_holm"]}
@@ -543,20 +650,23 @@ EMPTY_TABLE_COLUMNS: dict[str, list[str]] = {
     "tier_distribution": ["tier", "count", "share"],
     "politeness": ["over_polite", "under_polite", "n_speakers", "binomial_p"],
     "model_comparisons": ["first", "second", "n_pairs", "accuracy_first", "accuracy_second",
-                          "b_first_only", "c_second_only", "mcnemar_p", "mcnemar_p_holm",
-                          "difference", "difference_low", "difference_high"],
-    "temperature": ["model", "temperature", "successes", "n", "estimate", "low", "high", "method"],
+                          "refused_first", "refused_second", "b_first_only", "c_second_only", "mcnemar_p",
+                          "mcnemar_p_holm", "difference", "difference_low", "difference_high", "note"],
+    "temperature": ["model", "temperature", "successes", "n", "estimate", "low", "high", "method",
+                    "refused", "refusal_rate"],
     "variable_effects": ["variable", "level", "n", "errors", "error_rate", "residual_error",
                          "chi2", "dof", "p_value", "p_holm"],
     "speakers": [name for name in SpeakerRow.__dataclass_fields__ if name not in ("groups", "variables", "meta")],
 }
 
+_ROW_FIELDS = tuple(name for name in SpeakerRow.__dataclass_fields__ if name not in ("groups", "variables", "meta"))
+
 
 def _speaker_table_row(row: SpeakerRow) -> dict[str, Any]:
-    out = asdict(row)
-    groups = out.pop("groups")
-    variables = out.pop("variables")
-    out.pop("meta")
+    # field by field: dataclasses.asdict deep-copies every value (half the time of a 50k-record report)
+    out = {name: getattr(row, name) for name in _ROW_FIELDS}
+    groups, variables = row.groups, row.variables
+    out["by_addressee"] = TIER_SEPARATOR.join(f"{k}:{v}" for k, v in row.by_addressee.items()) or None
     out["expected"] = join_tiers(row.expected)
     out["expected_before"] = join_tiers(row.expected_before)
     out["turn_tiers"] = join_tiers(row.turn_tiers) or ""

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .io import TEXT_FIELDS, iter_json_objects
-from .tiers import TIERS
+from .summary import is_refused, speaks
+from .tiers import TIERS, politeness_direction
 
 #: how a list of tiers is written in one CSV cell, everywhere (tables, frames, sheets)
 TIER_SEPARATOR = "|"
@@ -101,6 +102,17 @@ class SpeakerRow:
     source: str | None = None
     #: the record's carried fields (model, temperature, run …)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: listed in the input (a DCT addressee) but never speaks: out of tier distributions
+    silent: bool = False
+    #: the record is the refused outcome (wholly out of character): neither right nor wrong
+    refused: bool = False
+    #: the speaker's tier toward each addressee, when the analysis gives it
+    by_addressee: dict[str, str] = field(default_factory=dict)
+    #: the speaker→addressee pair the expectation is about, and the tier produced toward
+    #: that addressee (``by_addressee`` when it has the addressee, else ``tier``); ``correct``
+    #: and ``error_direction`` judge this tier
+    judged_addressee: str | None = None
+    judged_tier: str = "none"
 
 
 def join_tiers(tiers: Sequence[str] | None) -> str | None:
@@ -164,26 +176,36 @@ def record_speaker_rows(record: dict[str, Any], group_by: Sequence[str] = ()) ->
     scenario = record.get("scenario") or {}
     meta = record.get("meta") or {}
     groups = {name: field_value(record, name) for name in group_by}
+    refused = is_refused(record)
     rows = []
     for name, speaker in (record.get("speakers") or {}).items():
         expected = speaker.get("expected")
         before = speaker.get("expected_before")
+        tier = speaker.get("tier") or "none"
+        by_addressee = speaker.get("by_addressee") or {}
+        target = speaker.get("expected_addressee") or speaker.get("addressee")
+        judged_tier = by_addressee.get(target, tier) if by_addressee and target else tier
+        correct = speaker.get("correct") if expected else None
+        direction = speaker.get("error_direction")
+        if expected and judged_tier != tier:   # the expectation is about another addressee
+            correct = judged_tier in expected
+            direction = politeness_direction(judged_tier, expected)
         rows.append(SpeakerRow(
             record_id=record.get("id"), scenario_id=record.get("scenario_id"),
             task=record.get("task"), language=record.get("language"),
             subtask=scenario.get("subtask"), speaker=name,
-            addressee=speaker.get("addressee"), tier=speaker.get("tier") or "none",
+            addressee=speaker.get("addressee"), tier=tier,
             consistent=bool(speaker.get("consistent", True)),
             expected=tuple(expected) if expected else None,
             expected_before=tuple(before) if before else None,
-            correct=speaker.get("correct") if expected else None,
-            error_direction=speaker.get("error_direction"),
+            correct=correct, error_direction=direction,
             turn_tiers=_turn_tiers(record, name),
             temperature=meta.get("temperature"), run=meta.get("run"), model=meta.get("model"),
             variables=dict(scenario.get("variables") or {}), groups=groups,
             turns=int(speaker.get("turns") or 0), evidence_count=int(speaker.get("evidence_count") or 0),
             agreement_errors=int(speaker.get("agreement_errors") or 0), source=speaker.get("source"),
-            meta=meta))
+            meta=meta, silent=not speaks(speaker), refused=refused, by_addressee=dict(by_addressee),
+            judged_addressee=target if expected else None, judged_tier=judged_tier))
     return rows
 
 
