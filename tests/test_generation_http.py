@@ -302,7 +302,8 @@ def test_anthropic_backend_without_sdk_says_so_in_one_line(tmp_path, capsys, mon
                           "--model", "claude-test", "--quiet"])
     assert code == 2
     assert capsys.readouterr().err.strip() == \
-        "honorifics-generate: error: the anthropic backend needs its SDK: pip install anthropic"
+        ("honorifics-generate: error: --backend anthropic needs the anthropic SDK, which is not installed: "
+         "pip install 'honorifics[generation]'")
 
 
 def test_anthropic_backend_against_the_loopback_server(tmp_path, monkeypatch):

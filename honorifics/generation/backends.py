@@ -112,6 +112,44 @@ def _is_loopback(host: str | None) -> bool:
         return False
 
 
+def check_url(url: str, source: str = "--base-url") -> None:
+    """A base URL a request can be sent to, else a fatal :class:`GenerationError` saying
+    why (``source`` names where the URL came from).
+
+    >>> check_url("http://localhost:11434/v1")
+    >>> check_url("localhost:11434/v1")
+    Traceback (most recent call last):
+    ...
+    honorifics.generation.backends.GenerationError: --base-url localhost:11434/v1 needs an http:// or https:// scheme: write http://localhost:11434/v1
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not url.startswith(f"{parts.scheme}://"):
+        if parts.scheme in ("http", "https"):
+            bare = f"{parts.scheme}://" + url.split(":", 1)[1].lstrip("/")
+        else:
+            bare = "http://" + (url.split("://", 1)[1] if "://" in url else url)
+        raise GenerationError(f"{source} {url} needs an http:// or https:// scheme: write {bare}", fatal=True)
+    try:
+        parts.port
+    except ValueError:
+        raise GenerationError(f"{source} {url}: the port is not a number", fatal=True) from None
+    if not parts.hostname:
+        raise GenerationError(f"{source} {url} names no host", fatal=True)
+
+
+def _reason(reason: Any) -> str:
+    """A connection failure in words: 'connection refused', 'unknown host …'."""
+    if isinstance(reason, socket.gaierror):
+        return "unknown host"
+    if isinstance(reason, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(reason, (TimeoutError, socket.timeout)):
+        return "timed out"
+    if isinstance(reason, OSError) and reason.strerror:
+        return reason.strerror[0].lower() + reason.strerror[1:]
+    return str(reason) or type(reason).__name__
+
+
 def _short(text: str, limit: int = 300) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + "…"
@@ -138,6 +176,34 @@ class OpenAICompatibleBackend:
         if _is_loopback(urllib.parse.urlsplit(self.endpoint).hostname):
             handlers.append(urllib.request.ProxyHandler({}))   # a local server is never behind a proxy
         self._opener = urllib.request.build_opener(*handlers)
+
+    def check(self, timeout: float = 10.0, source: str = "--base-url") -> None:
+        """Reach the server once before a run: a URL without ``http://``/``https://`` or
+        a server that cannot be reached is a fatal :class:`GenerationError` naming the URL.
+
+        One ``GET {base_url}/models``: any HTTP answer (even 401 or 404) shows that a
+        server is there; only no answer at all stops the run. Retries are kept for the
+        run itself, where a failure is more likely transient.
+        """
+        check_url(self.base_url, source)
+        request = urllib.request.Request(self.base_url + "/models", method="GET",
+                                         headers={"Accept": "application/json",
+                                                  **({"Authorization": f"Bearer {self._api_key}"}
+                                                     if self._api_key else {})})
+        try:
+            with self._opener.open(request, timeout=min(timeout, self.timeout)) as response:
+                response.read(1 << 16)
+        except urllib.error.HTTPError:
+            return   # the server answered
+        except urllib.error.URLError as error:
+            raise GenerationError(f"cannot reach {public_url(self.base_url)}: {_reason(error.reason)} "
+                                  f"(is the server running? check {source})", fatal=True) from None
+        except (TimeoutError, socket.timeout):
+            raise GenerationError(f"cannot reach {public_url(self.base_url)}: no answer within "
+                                  f"{min(timeout, self.timeout):g} s (check {source})", fatal=True) from None
+        except (http.client.HTTPException, OSError) as error:
+            raise GenerationError(f"cannot reach {public_url(self.base_url)}: {_reason(error)} "
+                                  f"(is it an OpenAI-compatible server? check {source})", fatal=True) from None
 
     def request_body(self, request: GenerationRequest) -> dict[str, Any]:
         """The JSON body of the chat-completions call (what ``--dry-run`` shows)."""
@@ -204,8 +270,8 @@ class AnthropicBackend:
         try:
             import anthropic
         except ImportError:
-            raise GenerationError("the anthropic backend needs its SDK: pip install anthropic",
-                                  fatal=True) from None
+            raise GenerationError("--backend anthropic needs the anthropic SDK, which is not installed: "
+                                  "pip install 'honorifics[generation]'", fatal=True) from None
         self._sdk = anthropic
         # The SDK would retry on its own; our loop retries, with the run's --rpm in mind.
         self._client = anthropic.Anthropic(api_key=api_key, timeout=timeout, max_retries=0,
@@ -252,8 +318,13 @@ class HFBackend:
 
     def __init__(self, model_path: str, device: str | None = None, batch_size: int = 8,
                  allow_download: bool = False, dtype: str | None = None):
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
+        try:
+            import torch
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as error:
+            missing = (error.name or "torch").partition(".")[0]
+            raise GenerationError(f"--backend hf needs {missing}, which is not installed: "
+                                  f"pip install 'honorifics[ml]'", fatal=True) from None
         self._torch = torch
         local = not allow_download
         self.tokenizer = AutoTokenizer.from_pretrained(model_path, local_files_only=local)

@@ -22,11 +22,17 @@ EXIT_OK, EXIT_SOME_FAILED = 0, 1
 BACKENDS = ("openai-compatible", "hf", "anthropic")
 
 GENERATE_DESCRIPTION = """\
-Send every prompt of a make-prompts file (plain, chat or batch format) to a
-model and write one line per prompt to --out: id, scenario_id, text, model,
-temperature, run, and provenance (backend, base URL, prompt hash, seed, finish
-reason, token usage, timestamps, latency, attempts, error). The output is the
-input of analyze-generations.
+Send every prompt of a file written by 'honorifics prompts' (plain, chat or
+batch format) to a model and write one line per prompt to --out: id,
+scenario_id, text, model, temperature, run, and provenance (backend, base URL,
+prompt hash, seed, finish reason, token usage, timestamps, latency, attempts,
+error). The output is the input of 'honorifics analyze'.
+
+The server is checked once before the first prompt: a URL without http:// or
+https://, or a server that does not answer, stops the run (exit 2) instead of
+failing every prompt; once the run has started, transient failures are retried.
+At the end the tokens in and out per model are printed and recorded, with the
+run's settings, in run.json beside --out.
 
 Resumable: a rerun skips ids already in --out and appends; --overwrite starts
 again, --retry-errors sends the failed ones again. Refusals and empty answers
@@ -35,9 +41,9 @@ are kept: they are data.
 
 GENERATE_EPILOG = """\
 examples:
-  honorifics-generate prompts.jsonl --out outputs.jsonl --base-url http://localhost:11434/v1 --model llama3.1:8b
-  OPENAI_API_KEY=... honorifics-generate prompts.jsonl --out outputs.jsonl --model gpt-4o-mini --rpm 500
-  honorifics-generate prompts.jsonl --out outputs.jsonl --backend hf --model ./my-model --batch-size 8
+  honorifics generate prompts.jsonl --out outputs.jsonl --base-url http://localhost:11434/v1 --model llama3.1:8b
+  OPENAI_API_KEY=... honorifics generate prompts.jsonl --out outputs.jsonl --model gpt-4o-mini --rpm 500
+  honorifics generate prompts.jsonl --out outputs.jsonl --backend hf --model ./my-model --batch-size 8
 
 exit codes: 0 all answered; 1 some requests failed (error lines in --out,
 from this run or an earlier one); 2 usage
@@ -47,9 +53,14 @@ error or a failure that stops the run (bad key, unknown model); 130 interrupted.
 
 def build_generate_parser() -> argparse.ArgumentParser:
     parser = _parser("honorifics-generate", GENERATE_DESCRIPTION, GENERATE_EPILOG, raw=True)
-    parser.add_argument("prompts", help="prompts JSONL written by make-prompts")
-    parser.add_argument("--out", "-o", required=True, help="output JSONL (appended to: resumable)")
-    parser.add_argument("--backend", choices=BACKENDS, default="openai-compatible")
+    parser.add_argument("prompts", help="prompts JSONL (or .jsonl.gz) written by 'honorifics prompts'")
+    parser.add_argument("--out", "-o", required=True,
+                        help="output JSONL (appended to: resumable); run.json is written beside it")
+    parser.add_argument("--backend", choices=BACKENDS, default="openai-compatible",
+                        help="openai-compatible: a chat-completions server (OpenAI, vLLM, Ollama, "
+                             "llama.cpp …); hf: a local Hugging Face model (needs honorifics[ml]); "
+                             "anthropic: the Messages API (needs honorifics[generation]) "
+                             "(default: %(default)s)")
     parser.add_argument("--model", "-m",
                         help="model name (openai-compatible, anthropic; default: the prompts' own) "
                              "or a local model directory (hf)")
@@ -62,7 +73,8 @@ def build_generate_parser() -> argparse.ArgumentParser:
                              "ANTHROPIC_API_KEY for anthropic). The key is never written anywhere.")
     run = parser.add_argument_group("pacing and retries")
     run.add_argument("--concurrency", "-c", type=int, default=4, help="requests in flight (default 4)")
-    run.add_argument("--rpm", type=float, default=None, help="at most this many requests per minute")
+    run.add_argument("--rpm", type=float, default=None,
+                     help="at most this many requests per minute (default: no limit)")
     run.add_argument("--max-retries", type=int, default=5,
                      help="retries on 429, 5xx, timeouts and garbled answers (default 5)")
     run.add_argument("--backoff-base", type=float, default=1.0, metavar="SECONDS",
@@ -73,12 +85,14 @@ def build_generate_parser() -> argparse.ArgumentParser:
                      help="per-request timeout (default 120)")
     sampling = parser.add_argument_group("sampling")
     sampling.add_argument("--max-tokens", type=int, default=None,
-                          help="override the prompts' max_tokens (200/300/500 by task)")
+                          help="override the prompts' max_tokens (default: the prompts' own, "
+                               "200/300/500 by task)")
     sampling.add_argument("--extra-body", default=None, metavar="JSON",
                           help='more request fields for openai-compatible, e.g. \'{"top_p": 0.9}\' '
-                               "(recorded in each line as extra_body)")
+                               "(recorded in each line as extra_body; default: none)")
     sampling.add_argument("--seed", type=int, default=None,
-                          help="derive a per-prompt seed from this (sent as 'seed'; hf: sampling seed)")
+                          help="derive a per-prompt seed from this (sent as 'seed'; hf: sampling seed; "
+                               "default: none, the server samples freely)")
     hf = parser.add_argument_group("hf backend")
     hf.add_argument("--batch-size", type=int, default=8, help="prompts per forward batch (default 8)")
     hf.add_argument("--device", default=None, help="cpu, cuda, cuda:1 … (default: cuda if available)")
@@ -86,7 +100,8 @@ def build_generate_parser() -> argparse.ArgumentParser:
     hf.add_argument("--allow-download", action="store_true",
                     help="let --model be a hub name that is downloaded (default: local files only)")
     what = parser.add_argument_group("what to run")
-    what.add_argument("--limit", type=int, default=None, help="send at most N prompts this run")
+    what.add_argument("--limit", type=int, default=None,
+                      help="send at most N prompts this run (default: all that are not done)")
     what.add_argument("--dry-run", action="store_true",
                       help="show what would be sent (counts, endpoint, the first request); send nothing")
     what.add_argument("--overwrite", action="store_true", help="start again: truncate --out")
@@ -120,6 +135,13 @@ def _make_backend(args: argparse.Namespace, base_url: str | None, api_key: str |
                      allow_download=args.allow_download, dtype=args.dtype)
 
 
+def _url_source(args: argparse.Namespace) -> str:
+    """Where the base URL came from, for messages about it."""
+    if args.base_url:
+        return "--base-url"
+    return "$OPENAI_BASE_URL" if os.environ.get("OPENAI_BASE_URL") else "the default base URL"
+
+
 def _check_numbers(args: argparse.Namespace) -> str | None:
     if args.concurrency < 1:
         return "--concurrency must be at least 1"
@@ -146,9 +168,10 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from .backends import DEFAULT_BASE_URL, GenerationError
-    from .runner import (Generator, LineWriter, Redactor, RunOptions, drop_error_lines,
-                         iter_pending, make_progress, read_prompts, scan_output)
+    from .backends import DEFAULT_BASE_URL, GenerationError, check_url
+    from .. import __version__
+    from .runner import (Generator, LineWriter, Redactor, RunOptions, _now, add_usage, drop_error_lines,
+                         format_usage, iter_pending, make_progress, read_prompts, scan_output, write_run_file)
     program = prog_name("honorifics-generate")
     problem = _check_numbers(args)
     if problem:
@@ -204,6 +227,11 @@ def run_generate(args: argparse.Namespace) -> int:
                          model=None if args.backend == "hf" else args.model,
                          max_tokens=args.max_tokens, batch_size=args.batch_size)
     if args.dry_run:
+        if base_url:
+            try:
+                check_url(base_url, _url_source(args))
+            except GenerationError as error:
+                raise UsageError(redact(str(error))) from None
         return _dry_run(args, prompts, pending, skipped, base_url, env_name, api_key, options)
     if not pending:
         note(f"nothing to do: all {len(prompts)} prompts are in {out}")
@@ -213,6 +241,8 @@ def run_generate(args: argparse.Namespace) -> int:
 
     try:
         backend = _make_backend(args, base_url, api_key)
+        if hasattr(backend, "check"):   # once, before any prompt: a server that is down stops here
+            backend.check(source=_url_source(args))
     except GenerationError as error:
         raise UsageError(redact(str(error))) from None
     except (OSError, ValueError) as error:
@@ -220,18 +250,33 @@ def run_generate(args: argparse.Namespace) -> int:
     generator = Generator(backend, options, _backend_provenance(args, base_url), redact)
     out.parent.mkdir(parents=True, exist_ok=True)
     writer = LineWriter(out, overwrite=False)
+    usage: dict[str, dict[str, int]] = {}
+
+    def write(record: dict[str, Any]) -> None:
+        writer(record)
+        add_usage(usage, record)
+
     progress = make_progress(len(pending), args.quiet)
+    started = _now()
     try:
-        result = generator.run(pending, writer, progress)
+        result = generator.run(pending, write, progress)
     finally:
         progress.close()
         writer.close()
+        run_file, left_alone = write_run_file(out.parent, out, {
+            "started_at": started, "finished_at": _now(), "tool": f"honorifics {__version__}",
+            "prompts": str(args.prompts), **_backend_provenance(args, base_url),
+            "models": sorted(usage), "sent": len(pending), "usage": usage})
     remaining = len(pending) - result.written
     if not args.quiet:
         summary = f"{result.written} written, {result.failed} failed"
         if remaining:
             summary += f", {remaining} not sent (rerun to resume)"
         print(f"{program}: {summary} → {out}", file=sys.stderr)
+        for line in format_usage(usage):
+            print(f"{program}: tokens {line}", file=sys.stderr)
+        print(f"{program}: run recorded in {run_file}" if left_alone is None else f"{program}: {left_alone}",
+              file=sys.stderr)
     if result.fatal:
         print(f"{program}: stopped: {result.fatal}", file=sys.stderr)
         return EXIT_USAGE
@@ -277,8 +322,8 @@ def generate_main(argv: list[str] | None = None) -> int:
 # --------------------------------------------------------------------------- import-results
 
 IMPORT_DESCRIPTION = """\
-Turn model results from elsewhere into the records analyze-generations reads
-(the same lines generate writes): OpenAI batch output lines (custom_id,
+Turn model results from elsewhere into the records 'honorifics analyze' reads
+(the same lines 'honorifics generate' writes): OpenAI batch output lines (custom_id,
 response.body.choices[0].message.content, error), chat-format lines (messages
 ending with the assistant's reply) or plain records. Scenario, temperature and
 run come from the prompt id, or from --prompts (which also gives language,
@@ -303,8 +348,9 @@ def import_results_main(argv: list[str] | None = None) -> int:
     """``import-results BATCH.jsonl [--prompts PROMPTS.jsonl] --out outputs.jsonl``."""
     from .batch import ResultError, normalize_result, result_id
     parser = _parser("import-results", IMPORT_DESCRIPTION, raw=True)
-    parser.add_argument("results", help="batch output / chat / plain JSONL")
-    parser.add_argument("--prompts", help="the prompts file (make-prompts, any format) to join on id")
+    parser.add_argument("results", help="batch output / chat / plain JSONL (or .jsonl.gz)")
+    parser.add_argument("--prompts", help="the prompts file ('honorifics prompts', any format) to join on id "
+                                          "(default: none; scenario, temperature and run come from the id)")
     parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     args = parser.parse_args(argv)
@@ -319,8 +365,9 @@ def import_results_main(argv: list[str] | None = None) -> int:
             index = load_prompt_index(args.prompts)
         except OSError as error:
             raise UsageError(f"cannot read {args.prompts}: {error.strerror or error}") from None
+    from ..textfiles import open_text
     try:
-        source = open(args.results, encoding="utf-8", errors="strict")
+        source = open_text(args.results)   # plain or gzip; not UTF-8: one line naming the file and line
     except OSError as error:
         raise UsageError(f"cannot read {args.results}: {error.strerror or error}") from None
     sink = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
@@ -361,8 +408,6 @@ def import_results_main(argv: list[str] | None = None) -> int:
                 if record.get("id") is not None:
                     seen.add(str(record["id"]))
                 sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-    except UnicodeDecodeError:
-        raise UsageError(f"{args.results} is not UTF-8 text") from None
     finally:
         if sink is not sys.stdout:
             sink.close()

@@ -484,11 +484,20 @@ def iter_pending(prompts: list[Prompt], existing: ExistingOutput, limit: int | N
         yield prompt
 
 
-def make_progress(total: int, quiet: bool, stream: TextIO = sys.stderr):
-    """A progress bar with rate and ETA on stderr; ``update(record)`` per line written."""
+def make_progress(total: int, quiet: bool, stream: TextIO | None = None):
+    """A progress bar with rate and ETA on stderr; ``update(record)`` per line written.
+
+    Only on a terminal: redirected to a log, stderr gets no bar (the summary line
+    at the end says what was done), and tqdm is not even imported.
+    """
+    stream = sys.stderr if stream is None else stream   # at call time: tests and callers redirect it
+    if quiet or not _is_terminal(stream):
+        def silent(record: dict[str, Any]) -> None:
+            pass
+        silent.close = lambda: None   # type: ignore[attr-defined]
+        return silent
     from tqdm import tqdm
-    bar = tqdm(total=total, unit="req", file=stream, disable=quiet, dynamic_ncols=True,
-               mininterval=0.5, desc="generate")
+    bar = tqdm(total=total, unit="req", file=stream, dynamic_ncols=True, mininterval=0.5, desc="generate")
     failed = [0]
 
     def update(record: dict[str, Any]) -> None:
@@ -499,3 +508,107 @@ def make_progress(total: int, quiet: bool, stream: TextIO = sys.stderr):
 
     update.close = bar.close   # type: ignore[attr-defined]
     return update
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):   # no isatty, or a closed stream
+        return False
+
+
+# --------------------------------------------------------------------------- token usage
+
+
+def add_usage(totals: dict[str, dict[str, int]], record: dict[str, Any]) -> None:
+    """Count one output line into per-model totals: requests, tokens in and out.
+
+    >>> totals = {}
+    >>> add_usage(totals, {"model": "m", "usage": {"prompt_tokens": 12, "completion_tokens": 30}})
+    >>> add_usage(totals, {"model": "m", "error": "HTTP 500", "text": None})
+    >>> totals
+    {'m': {'requests': 2, 'answered': 1, 'failed': 1, 'tokens_in': 12, 'tokens_out': 30, 'without_usage': 0}}
+    """
+    model = str(record.get("model") or "(unnamed)")
+    entry = totals.setdefault(model, {"requests": 0, "answered": 0, "failed": 0, "tokens_in": 0,
+                                      "tokens_out": 0, "without_usage": 0})
+    entry["requests"] += 1
+    if record.get("error") and record.get("text") is None:
+        entry["failed"] += 1
+        return
+    entry["answered"] += 1
+    usage = record.get("usage")
+    if not isinstance(usage, dict):
+        entry["without_usage"] += 1
+        return
+    tokens_in = usage.get("prompt_tokens", usage.get("input_tokens"))
+    tokens_out = usage.get("completion_tokens", usage.get("output_tokens"))
+    if not isinstance(tokens_in, int) and not isinstance(tokens_out, int):
+        entry["without_usage"] += 1
+        return
+    entry["tokens_in"] += tokens_in if isinstance(tokens_in, int) else 0
+    entry["tokens_out"] += tokens_out if isinstance(tokens_out, int) else 0
+
+
+def usage_of_file(path: Path) -> dict[str, dict[str, int]]:
+    """Per-model totals over every line of an output file (all runs that appended to it)."""
+    totals: dict[str, dict[str, int]] = {}
+    if not path.exists():
+        return totals
+    for raw in path.read_bytes().splitlines():
+        try:
+            record = json.loads(raw)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict):
+            add_usage(totals, record)
+    return totals
+
+
+def format_usage(totals: dict[str, dict[str, int]]) -> list[str]:
+    """One line per model: ``m: 4 requests, 1,234 tokens in, 567 out``.
+
+    >>> format_usage({"m": {"requests": 4, "answered": 3, "failed": 1, "tokens_in": 1234,
+    ...                     "tokens_out": 567, "without_usage": 1}})
+    ['m: 4 requests (1 failed), 1,234 tokens in, 567 out (1 answer without usage)']
+    """
+    lines = []
+    for model, entry in sorted(totals.items()):
+        failed = f" ({entry['failed']} failed)" if entry["failed"] else ""
+        missing = (f" ({entry['without_usage']} answer{'s' if entry['without_usage'] > 1 else ''} "
+                   f"without usage)" if entry["without_usage"] else "")
+        lines.append(f"{model}: {entry['requests']} requests{failed}, {entry['tokens_in']:,} tokens in, "
+                     f"{entry['tokens_out']:,} out{missing}")
+    return lines
+
+
+#: The run record beside the outputs; ``generate`` owns its "generate" key and keeps the others.
+RUN_FILE = "run.json"
+
+
+def write_run_file(directory: Path, outputs: Path, run: dict[str, Any]) -> tuple[Path, str | None]:
+    """Add this run to ``run.json`` beside the outputs, under ``generate`` → the output
+    file's name: ``runs`` (one entry per run, with its own usage) and ``usage`` (per-model
+    totals over every line of the output file, all runs together).
+
+    Returns the path and None, or the path and why it was left alone: a run.json that is
+    not a JSON object (someone else's file) is never overwritten.
+    """
+    path = directory / RUN_FILE
+    document: dict[str, Any] = {}
+    if path.exists():
+        try:
+            document = json.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            return path, f"{path} is not a JSON file this tool wrote ({type(error).__name__}); left as it is"
+        if not isinstance(document, dict):
+            return path, f"{path} is not a JSON object; left as it is"
+    generate = document.get("generate") if isinstance(document.get("generate"), dict) else {}
+    earlier = generate.get(outputs.name) if isinstance(generate.get(outputs.name), dict) else {}
+    runs = [entry for entry in earlier.get("runs", []) if isinstance(entry, dict)] + [run]
+    generate[outputs.name] = {"runs": runs, "usage": usage_of_file(outputs)}
+    document["generate"] = generate
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+    return path, None
