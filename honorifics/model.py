@@ -230,13 +230,15 @@ class SpeakerResult:
     expected_before: tuple[str, ...] | None = None
     #: where the tier came from: rules, classifier, or None (no evidence)
     source: str | None = None
+    #: the tier toward each addressee, when the speaker addresses two or more with evidence
+    by_addressee: dict[str, str] | None = None
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, name: str, addressee: str | None, tier: str, consistent: bool, turns: int,
                  tiers_used: list[str], evidence_count: int, agreement_errors: int,
                  expected: tuple[str, ...] | None = None, correct: bool | None = None,
                  error_direction: str | None = None, expected_before: tuple[str, ...] | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, by_addressee: dict[str, str] | None = None) -> None:
         self.name = name
         self.addressee = addressee
         self.tier = tier
@@ -250,6 +252,7 @@ class SpeakerResult:
         self.error_direction = error_direction
         self.expected_before = expected_before
         self.source = source
+        self.by_addressee = by_addressee
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -264,6 +267,8 @@ class SpeakerResult:
             out["expected_before"] = list(self.expected_before)
         if self.source:
             out["source"] = self.source
+        if self.by_addressee:
+            out["by_addressee"] = dict(self.by_addressee)
         return out
 
     @classmethod
@@ -274,7 +279,8 @@ class SpeakerResult:
                    data.get("turns", 0), list(data.get("tiers_used") or []), data.get("evidence_count", 0),
                    data.get("agreement_errors", 0), tuple(expected) if expected is not None else None,
                    data.get("correct"), data.get("error_direction"),
-                   tuple(before) if before is not None else None, data.get("source"))
+                   tuple(before) if before is not None else None, data.get("source"),
+                   dict(data["by_addressee"]) if data.get("by_addressee") else None)
 
 
 @dataclass(slots=True, init=False)

@@ -18,11 +18,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .extraction.evidence import extract_evidence
+from .extraction.english import is_english
+from .extraction.addressees import GROUP, direction_addressee, sentence_spans, vocative_at
+from .extraction.evidence import UtteranceEvidence, extract_evidence
+from .extraction.out_of_character import meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, WORD_CHARACTERS
-from .extraction.turns import SpeakerIndex, split_turns
+from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
 from .languages import CODES
 from .io import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
@@ -112,6 +115,13 @@ def _romanized_language(text: str) -> str | None:
     if scores[best] == 0 or sum(score == scores[best] for score in scores.values()) > 1:
         return None   # no romanized word known, or a tie
     return best
+
+
+def _romanized_form_test(language: str):
+    """Is a word a romanized form of the language (pronoun, verb, question word)?"""
+    lexicon = load_lexicon(lexicon_name(language, "latn"))
+    return lambda word: bool(lexicon.classify(lexicon.key(word))[0] or lexicon.classify(lexicon.key(word))[1]
+                             or lexicon.key(word) in lexicon.question_words)
 
 
 def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
@@ -226,6 +236,40 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
+                            index: SpeakerIndex) -> dict[int, str]:
+    """The addressee of each evidence item of a turn whose sentences change addressee:
+    a vocative that opens a sentence (अरे छोटू, तू …) or group address (तुम सब, তোমরা)
+    holds until the next one; before any, the turn's addressee."""
+    current = turn.addressee
+    out: dict[int, str] = {}
+    evidence = sorted(turn.evidence, key=lambda e: e.start)
+    position = 0
+    listed_addressee = turn.addressee is not None and index.match(turn.addressee) is not None
+    for number, (start, end) in enumerate(sentence_spans(text, turn.start, turn.end)):
+        vocative = vocative_at(text, start, end, lexicon)
+        if vocative:
+            named = index.match(vocative)
+            # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार)
+            if named is not None or number > 0 or not listed_addressee:
+                current = named or vocative
+        while position < len(evidence) and evidence[position].start < end:
+            item = evidence[position]
+            if item.kind == "pronoun" and _group_address(item, lexicon):
+                current = f"{item.text}{GROUP}"
+            if current is not None and current != turn.addressee:
+                out[item.start] = current
+            position += 1
+    return out
+
+
+def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
+    """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
+    words = TOKEN.findall(item.text)
+    keys = [lexicon.key(w) for w in words]
+    return any(k in lexicon.plural_markers for k in keys[1:]) or any(k in lexicon.plural_pronouns for k in keys)
+
+
 def _seed_key(utterance: str) -> str:
     """Seed turns compared without spacing, quotes and punctuation."""
     return "".join(TOKEN.findall(utterance))
@@ -328,6 +372,9 @@ class Analyzer:
                                 reply_to_user=reply_to_user, latin_letters=latin_letters)
         characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
         name_keys = index.name_keys()
+        # An answer about the address forms instead of the text (इस स्थिति में "आप" का
+        # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
+        meta = not characters_speak and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
@@ -338,14 +385,16 @@ class Analyzer:
             turn = SpeakerTurn(number, raw.speaker, None, text[raw.start:raw.end], raw.start, raw.end,
                                raw.kind)
             to_user = raw.kind == REFUSAL or (raw.kind == NOTE and raw.ooc) or \
-                (raw.kind == SPEECH and reply_to_user and not characters_speak)
+                (raw.kind == SPEECH and (reply_to_user or meta) and not characters_speak)
             if to_user:
                 turn.addressee = USER
             if raw.kind in (SPEECH, REFUSAL) or to_user:
                 segments = raw.segments or [(raw.start, raw.end)]
-                found = extract_evidence(text, segments,
-                                         self._turn_lexicon(turn.text, language, lexicon, latin_letters),
-                                         name_keys)
+                if meta:
+                    segments = without_quotes(text, segments)   # example sentences are mentions
+                turn_lexicon = self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)
+                found = extract_evidence(text, segments, turn_lexicon, name_keys) if turn_lexicon is not None \
+                    else UtteranceEvidence()
                 turn.evidence = found.evidence
                 turn.agreement = found.agreement
                 turn.nominal_address = found.nominal_address
@@ -365,15 +414,23 @@ class Analyzer:
 
         listed = [spec.name for spec in specs]
         parties = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.speaker)]))
-        for turn in turns:
+        #: per speech turn: the addressee of each evidence item (by its start), where a
+        #: stage direction, a vocative or group address names another than the turn's
+        addressed: dict[int, dict[int, str]] = {}
+        for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
+                directed = direction_addressee(raw.direction, lexicon) if raw.direction else None
+                if directed:
+                    turn.addressee = index.match(directed) or directed
+                if turn.evidence:
+                    addressed[turn.index] = _addressees_of_evidence(text, turn, lexicon, index)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
 
         self._apply_classifier(turns, language)
-        speakers = self._speakers(turns, listed)
+        speakers = self._speakers(turns, listed, addressed)
         expectations = dict(context.expectations)
         expectations.update(_expectations(record.expected, index, default_speaker))
         self._compare(speakers, expectations, index)
@@ -391,8 +448,20 @@ class Analyzer:
             nominal_address=[n for t in speech for n in t.nominal_address],
             warnings=warnings, meta=record.meta, scenario=context.scenario)
         analysis.tier = self._record_tier(speakers, speech)
-        if reply_to_user and not characters_speak:
-            # A plain reply: the tier is the address to the user, refusals included.
+        in_character = [t for t in turns if t.kind == SPEECH and t.addressee != USER]
+        if meta or (analysis.refusal and not in_character):
+            # Wholly out of character (a refusal, a meta-answer): the refused outcome. Its
+            # address to the user stays in user_tier, never in a speaker's tier.
+            analysis.refusal = True
+            analysis.tier = NONE
+            analysis.avoidance = False
+            for turn in turns:
+                if turn.kind == SPEECH:
+                    turn.kind = NOTE
+            analysis.speakers = speakers = self._speakers(turns, listed, addressed)
+            self._compare(speakers, expectations, index)
+        elif reply_to_user and not characters_speak:
+            # A plain reply: the tier is the address to the user.
             analysis.tier = analysis.user_tier
             analysis.avoidance = analysis.user_tier == NONE
         judged = [s.correct for s in speakers.values() if s.correct is not None]
@@ -401,7 +470,7 @@ class Analyzer:
 
     @staticmethod
     def _turn_lexicon(turn_text: str, language: str, record_lexicon: Lexicon,
-                      latin_letters: bool = True) -> Lexicon:
+                      latin_letters: bool = True) -> Lexicon | None:
         """Each turn is read in its own script (a Hinglish line in a Hindi record).
         ``latin_letters``: False when the record has none (no turn can be Hinglish)."""
         if record_lexicon.script != "latn" and (not latin_letters or not has_script(turn_text, "latn")):
@@ -414,11 +483,19 @@ class Analyzer:
             if indic * 2 > len(words):
                 return record_lexicon
         script = detect_script(turn_text)
+        if script == "latn" and is_english(turn_text, _romanized_form_test(language)):
+            return None   # English (a note, a refusal, a gloss): no romanized Hindi/Bangla forms to read
         if script is None or script == record_lexicon.script:
             return record_lexicon
         if script in SCRIPT_LANGUAGE:
             return load_lexicon(SCRIPT_LANGUAGE[script])
         return load_lexicon(lexicon_name(language, script))
+
+    @staticmethod
+    def _pronoun_test(language: str, lexicon: Lexicon):
+        """Is a word a 2nd-person pronoun of the language, in its script or romanized?"""
+        lexicons = [lexicon, load_lexicon(lexicon_name(language, "latn"))] if lexicon.script != "latn" else [lexicon]
+        return lambda word: any(x.classify(x.key(word))[0] for x in lexicons)
 
     def _apply_classifier(self, turns: list[SpeakerTurn], language: str) -> None:
         """Give undecided utterances a tier from the classifier, never over rules."""
@@ -441,22 +518,42 @@ class Analyzer:
                 turn.tier = prediction.tier
 
     @staticmethod
-    def _speakers(turns: list[SpeakerTurn], listed: list[str]) -> dict[str, SpeakerResult]:
+    def _speakers(turns: list[SpeakerTurn], listed: list[str],
+                  addressed: dict[int, dict[int, str]] | None = None) -> dict[str, SpeakerResult]:
+        """Each speaker's tier toward the main addressee, and toward each addressee.
+
+        The main addressee is the one most of the speaker's turns address (the
+        dialogue partner); evidence addressed to someone else (a vocative, a
+        stage direction, a group) goes to ``by_addressee``, not into ``mixed``.
+        """
+        addressed = addressed or {}
         names = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.kind == SPEECH and t.speaker)]))
         out: dict[str, SpeakerResult] = {}
         for name in names:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
             addressee = _most_common([t.addressee for t in own if t.addressee]) or \
                 next((n for n in names if n != name), None)
-            toward = [t for t in own if t.addressee in (addressee, None)]
-            tiers = evidence_tiers(e for t in toward for e in t.evidence)
-            sources = {("classifier" if e.source == "classifier" else "rules") for t in toward for e in t.evidence}
+            per_addressee: dict[str | None, list[Evidence]] = {}
+            for t in own:
+                targets = addressed.get(t.index, {})
+                for e in t.evidence:
+                    target = targets.get(e.start, t.addressee)
+                    per_addressee.setdefault(addressee if target in (addressee, None) else target, []).append(e)
+            main = addressee
+            if main not in per_addressee and per_addressee:
+                main = max(per_addressee, key=lambda a: len(per_addressee[a]))   # the first of equals
+            toward = per_addressee.get(main, [])
+            tiers = evidence_tiers(toward)
+            sources = {("classifier" if e.source == "classifier" else "rules") for e in toward}
             tier = tier_of(tiers)
+            by_addressee = {str(a): tier_of(evidence_tiers(items)) for a, items in per_addressee.items()
+                            if a is not None} if len(per_addressee) > 1 else None
             out[name] = SpeakerResult(
                 name=name, addressee=addressee, tier=tier, consistent=tier != MIXED, turns=len(own),
                 tiers_used=_ordered(tiers), evidence_count=len(tiers),
                 agreement_errors=sum(1 for t in own for p in t.agreement if not p.ok),
-                source="classifier" if sources == {"classifier"} else ("rules" if sources else None))
+                source="classifier" if sources == {"classifier"} else ("rules" if sources else None),
+                by_addressee=by_addressee)
         return out
 
     @staticmethod

@@ -81,10 +81,15 @@ def test_reported_speech_inside_a_speakers_own_turn_stays_third_party():
     assert errand.tier == "intimate"
 
 
-def test_first_person_frame_is_not_narration():
-    # a speaker reporting their own words is not a narrative frame
-    assert frame_speaker("मैंने उससे कहा", load_lexicon("hi"), None) is None
-    assert frame_speaker("আমি বললাম", load_lexicon("bn"), None) is None
+def test_first_person_frame_names_the_narrator():
+    # DESIGN: a first-person narrator's own quoted speech is a turn of the narrator
+    assert frame_speaker("मैंने उससे कहा", load_lexicon("hi"), None) == ("मैं (narrator)", True)
+    assert frame_speaker("আমি বললাম", load_lexicon("bn"), None) == ("আমি (narrator)", True)
+    assert frame_speaker("Maine dheere se kaha", load_lexicon("hi-Latn"), None) == ("main (narrator)", True)
+    # a 1st-person verb with the subject dropped (বলে ফেললাম) is the narrator too
+    assert frame_speaker("কী বলব ভেবে না পেয়ে বলে ফেললাম", load_lexicon("bn"), None) == ("আমি (narrator)", True)
+    # control: a 1st-person object does not make the narrator speak (उसने मुझसे कहा)
+    assert frame_speaker("उसने मुझसे कहा", load_lexicon("hi"), None) == ("वह (unnamed)", True)
     # but a 1st-person possessive does not stop a 3rd-person frame
     assert frame_speaker("আমার কথা শুনে বুড়ো বলল", load_lexicon("bn"), None) == ("বুড়ো", True)
 

@@ -35,8 +35,8 @@ def test_bangla_chat_refusal_is_flagged_and_its_address_is_the_reply_tier():
     result = analyze_text(text, language="bn")
     assert result.refusal is True
     assert kinds(result) == ["refusal"]
-    # a plain reply (no speakers, no task): its tier is the address to the user
-    assert result.tier == result.user_tier == "formal"
+    # wholly out of character: the refused outcome, its address to the user in user_tier
+    assert result.tier == "none" and result.user_tier == "formal" and result.avoidance is False
 
 
 def test_ai_identity_is_a_refusal():
@@ -74,10 +74,11 @@ def test_preamble_is_a_note_to_the_user(preamble):
     assert result.refusal is False
 
 
-def test_meta_answer_about_the_address_form_is_a_note():
+def test_meta_answer_about_the_address_form_is_the_refused_outcome():
+    # DESIGN: a meta-answer given instead of the requested text is wholly out of character
     result = analyze_text("यहाँ उपयुक्त संबोधन 'तुम' होगा।", language="hi")
     assert kinds(result) == ["note"]
-    assert result.tier == "none" and result.refusal is False
+    assert result.tier == "none" and result.refusal is True and result.avoidance is False
 
 
 @pytest.mark.parametrize("text, language, task", [
@@ -175,7 +176,7 @@ def test_user_tier_is_in_the_output_record():
     from honorifics.pipeline import Analyzer
     record = Analyzer().analyze_object({"id": "r1", "language": "bn",
                                         "text": "দুঃখিত, আমি এই গল্পটি লিখতে পারব না। আপনি অন্য কিছু বলুন।"}).to_dict()
-    assert record["refusal"] is True and record["user_tier"] == "formal" and record["tier"] == "formal"
+    assert record["refusal"] is True and record["user_tier"] == "formal" and record["tier"] == "none"
     assert record["turns"][0]["kind"] == "refusal" and record["turns"][0]["addressee"] == "user"
 
 

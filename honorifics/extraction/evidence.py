@@ -12,6 +12,8 @@ Reads only the lexicon (data); the code knows the conditions, not the words.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -409,8 +411,43 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
 
     _defer_ambiguous_verbs(u, verb_evidence, pronoun_evidence)
     result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)
+    if lexicon.generic_you is not None and result.evidence:
+        generic = generic_sentences(text, segments, lexicon)
+        if generic:
+            def general(position: int) -> bool:
+                return any(s <= position < e for s, e in generic)
+            result.evidence = [e for e in result.evidence if not general(e.start)]
+            result.agreement = [p for p in result.agreement if not general(p.pronoun.start)]
     result.nominal_address = _nominal_address(u, text)
     return result
+
+
+_SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s|$)|\n")
+
+
+def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int]]:
+    """Spans of the sentences that state what holds for anyone (generic "you"):
+    their 2nd-person forms address no one. The cues are the lexicon's `generic_you`.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> text = "इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। आप अंदर आइए।"
+    >>> [text[s:e] for s, e in generic_sentences(text, [(0, len(text))], load_lexicon("hi"))]
+    ['इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं।']
+    """
+    pattern = lexicon.generic_you
+    out: list[tuple[int, int]] = []
+    if pattern is None:
+        return out
+    for start, end in segments:
+        if pattern.search(text, start, end) is None:
+            continue
+        position = start
+        for boundary in [*_SENTENCE_END.finditer(text, start, end), None]:
+            stop = boundary.end() if boundary is not None else end
+            if stop > position and pattern.search(text[position:stop]):
+                out.append((position, stop))
+            position = stop
+    return out
 
 
 def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[int, Evidence]) -> None:

@@ -6,6 +6,8 @@ any common spelling. Adding a word is a data change: see hi.yaml's header.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -122,6 +124,15 @@ class Lexicon:
     reflexive_request_markers: frozenset = frozenset()
     #: clitics a pronoun may carry in the same word (আপনারও, তোমাকেই)
     pronoun_clitics: tuple = ()
+    #: interjections and discourse words that open a line but never name a speaker
+    #: (अच्छा —, আচ্ছা —, अरे —)
+    interjections: frozenset = frozenset()
+    #: generic "you": one regex over a sentence (see the `generic_you` section), or None
+    generic_you: re.Pattern | None = None
+    #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
+    plural_pronouns: frozenset = frozenset()
+    #: addressee cues (see addressees.py): after (postpositions), suffixes, skip
+    addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset()})
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
     mention_followers_by_first_key: dict = field(default_factory=dict)
@@ -271,6 +282,12 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         request_infinitives=keys(data.get("request_infinitives")),
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
+        interjections=keys(data.get("interjections")),
+        plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
+        generic_you=_alternation(data.get("generic_you")),
+        addressees={"after": keys((data.get("addressees") or {}).get("after")),
+                    "suffixes": tuple((data.get("addressees") or {}).get("suffixes") or ()),
+                    "skip": keys((data.get("addressees") or {}).get("skip"))},
     )
     lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)
@@ -280,6 +297,14 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
     lexicon.mention_followers_by_first_key = _by_first_key(lexicon.mention_followers,
                                                            f"{name}: mention_followers")
     return lexicon
+
+
+def _alternation(patterns) -> re.Pattern | None:
+    """One regex for a list of patterns; each starts a word (no letter before it)."""
+    if not patterns:
+        return None
+    letters = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
+    return re.compile(f"(?<![{letters}])(?:" + "|".join(f"(?:{p})" for p in patterns) + ")")
 
 
 def _by_first_key(sequences: tuple, where: str) -> dict:
@@ -305,7 +330,14 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "frame_words": keys(section.get("frame_words")),
             "clause_breaks": keys(section.get("clause_breaks")),
             "reported_markers": keys(section.get("reported_markers")),
-            "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ())}
+            "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
+            # the narrator: 1st-person subjects (मैंने कहा), 1st-person verb endings (বললাম), its label
+            "narrator_subjects": keys(section.get("narrator_subjects")),
+            "first_person_verb_endings": tuple(match_key(e, script)
+                                               for e in section.get("first_person_verb_endings") or ()),
+            "narrator": str(section.get("narrator") or "narrator"),
+            # case markers after a noun: not the subject (माँ का हाथ, माँ से)
+            "case_markers": keys(section.get("case_markers"))}
 
 
 # LEXICON_NAMES and lexicon_name come from the language registry (imported above).

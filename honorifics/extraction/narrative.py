@@ -33,7 +33,7 @@ _QUOTE = re.compile(r"(?:[\"“”«]|'')(?P<body>(?:(?!'')[^\"“”«»\n]){1,
                     r"|(?<![\w\u0900-\u0963\u0966-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u0963\u0966-\u09ff])")
 # A sentence boundary in narration (quotes are handled apart).
 _BOUNDARY = re.compile(r"[।॥?!]|\.(?=\s|$)")
-_MAX_FRAME_TOKENS = 8
+_MAX_FRAME_TOKENS = 40
 _SENTENCE_FINAL = ("।", "?", "!", "॥", "…", ".", "?", "!")
 
 
@@ -51,14 +51,28 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
     return [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
 
 
-def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *, action: bool = False,
+                  previous: tuple[str, bool] | None = None) -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
+
+    The subject is the first word in the clause that can be one: a 1st-person
+    subject (the narrator), a 3rd-person pronoun (an unnamed speaker), the word
+    before the ergative ने, or a listed speaker not followed by a case marker;
+    else, with a reporting verb, the first word that is not a frame word. A
+    frame with no reporting verb (an action beat right before its quote,
+    ``दादी ने उसके सिर पर हाथ फेरा, "…"``) counts when ``action`` and its
+    subject is found so. ``previous``: the speaker of the last quote, for a
+    frame whose subject is elided (फिर अचानक बोले).
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
     ('नेहा', True)
     >>> frame_speaker("উনি হেসে বললেন", load_lexicon("bn"), None)
     ('তিনি (unnamed)', True)
+    >>> frame_speaker("मैंने धीरे से कहा", load_lexicon("hi"), None)
+    ('मैं (narrator)', True)
+    >>> frame_speaker("দাদি তার মাথায় হাত বুলিয়ে দিলেন", load_lexicon("bn"), None, action=True) is None
+    True
     """
     narrative = lexicon.narrative
     tokens = _frame_keys(frame, lexicon)
@@ -67,35 +81,36 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
     keys = [k for _, k in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
-    if verb_at is None:
+    if verb_at is None and not action:
         return None
-    if any(k in lexicon.pronouns or k in narrative["first_person"] for k in keys):
+    if any(k in lexicon.pronouns for k in keys):
         return None    # a speaker's own words around the quote, not narration
     if any(k in narrative["reported_markers"] for k in keys):
         return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा
-    skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"]
-    # A listed speaker named in the frame (one or two words).
-    if index is not None:
-        for size in (2, 1):
-            for i in range(len(tokens) - size + 1):
-                words = " ".join(w for w, _ in tokens[i:i + size])
-                if any(k in verbs for k in keys[i:i + size]):
-                    continue
-                found = index.match(words)
-                if found:
-                    return found, False
-    for word, key in tokens:
-        if key in narrative["pronoun_subjects"]:
-            return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
-    marker_at = next((i for i, k in enumerate(keys) if k in narrative["subject_markers"]), None)
-    if marker_at is not None:
-        # राजा ने कहा: the word right before ने
-        before = [w for w, k in tokens[:marker_at] if k not in skip]
-        return (before[-1], True) if before else None
-    candidates = [(i, w) for i, (w, k) in enumerate(tokens)
-                  if k not in skip and not k.endswith(narrative["participle_endings"])]
-    if not candidates:
+    found = _clause_subject(tokens, lexicon, index)
+    if found is not None:
+        return found
+    if verb_at is None:
         return None
+    if any(k.endswith(narrative["first_person_verb_endings"]) for k in keys[verb_at:]) \
+            and narrative["first_person_verb_endings"]:
+        return f"{narrative['narrator']} (narrator)", True   # বলে ফেললাম: the narrator
+    if any(k in narrative["first_person"] for k in keys):
+        return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
+    skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
+        | lexicon.question_words
+    # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
+    clause_start = 0
+    if verb_at is not None:
+        for match in re.finditer(r"[,;]", frame):
+            before_comma = len(TOKEN.findall(frame[:match.start()]))
+            if before_comma <= verb_at:
+                clause_start = before_comma
+    candidates = [(i, w) for i, (w, k) in enumerate(tokens)
+                  if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
+                  and not _verb_like(k, lexicon)]
+    if not candidates:
+        return previous
     # "আমার কথা শুনে বুড়ো বলল": the subject follows a subordinate clause ending in শুনে
     breaks = [i for i, k in enumerate(keys[:verb_at]) if k in narrative["clause_breaks"]]
     if breaks and any(breaks[-1] < i < verb_at for i, _ in candidates):
@@ -104,6 +119,49 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") ->
     after = [w for i, w in candidates if i > verb_at]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
+
+
+def _verb_like(key: str, lexicon: Lexicon) -> bool:
+    """A word a subject never is: a verb form or root (a frame's subject is a noun phrase)."""
+    return key in lexicon.verb_roots or key in lexicon.bare_stems or key in lexicon.exact_verbs
+
+
+def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
+                    index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+    """The overt subject of a narration clause, scanning from its start: a 1st-person
+    subject (the narrator), a 3rd-person pronoun, the word(s) before the ergative
+    marker, or a listed speaker that no case marker follows."""
+    narrative = lexicon.narrative
+    keys = [k for _, k in tokens]
+    markers = narrative["subject_markers"]
+    case_markers = narrative["case_markers"]
+    for i, (word, key) in enumerate(tokens):
+        if key in narrative["narrator_subjects"]:
+            return f"{narrative['narrator']} (narrator)", True
+        if key in narrative["pronoun_subjects"]:
+            return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
+        following = keys[i + 1] if i + 1 < len(keys) else None
+        if index is not None:
+            for size in (2, 1):
+                if i + size > len(tokens):
+                    continue
+                after = keys[i + size] if i + size < len(keys) else None
+                if after is not None and after in case_markers:
+                    continue
+                name = index.match(" ".join(w for w, _ in tokens[i:i + size]))
+                if name is not None:
+                    return name, False
+        if following is not None and following in markers and key not in narrative["frame_words"]:
+            return word, True   # राजा ने कहा: the word right before ने
+    return None
+
+
+def narration_speaker(piece: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+    """The speaker named by narration between the dashes of a dash-dialogue line
+    (``— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …``), or None when the piece is speech."""
+    if not lexicon.narrative:
+        return None
+    return frame_speaker(piece.strip(" ।.,!?—–"), lexicon, index, action=True)
 
 
 def _beat_speaker(sentence: str, index: "SpeakerIndex") -> tuple[str, bool] | None:
@@ -118,8 +176,12 @@ def _beat_speaker(sentence: str, index: "SpeakerIndex") -> tuple[str, bool] | No
 
 
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
-                     index: "SpeakerIndex | None" = None) -> list[NarrativeQuote]:
-    """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames."""
+                     index: "SpeakerIndex | None" = None,
+                     previous: tuple[str, bool] | None = None) -> list[NarrativeQuote]:
+    """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames.
+
+    ``previous``: the speaker of the last quote before the paragraph (a frame
+    with an elided subject continues it)."""
     if not lexicon.narrative or not any(q in text[start:end] for q in "\"“”«'‘"):
         return []
     quotes = [m for m in _QUOTE.finditer(text, start, end)
@@ -140,11 +202,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         # "…।" এই বলিয়া …: a quote that ends its sentence lets a new one begin after it
         closes_sentence = body.endswith(_SENTENCE_FINAL)
         speaker = None
+        last = (found[-1].speaker, found[-1].unlisted) if found else previous
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
-                speaker = frame_speaker(before, lexicon, index)
+                # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb
+                # (not a colon: उसने पोस्टर पर लिखा देखा: "…" introduces written text)
+                leads_in = before.rstrip().endswith((",", "—", "–"))
+                speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
         elif TOKEN.search(after):
-            speaker = frame_speaker(after, lexicon, index)
+            speaker = frame_speaker(after, lexicon, index, previous=last)
         if speaker is None and index is not None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the sentence just

@@ -30,7 +30,7 @@ from ..model import NOTE, REFUSAL
 from .lexicon import read_lexicon_file
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
-               "meta", "closing", "idiom")
+               "meta", "closing", "idiom", "alternative", "usage")
 _TRIGGERS = ("inability", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
 _LATIN = re.compile("[A-Za-z]")
 _LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
@@ -235,8 +235,12 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         sentence = text[s:e]
         # a character may say "मैं तुम्हें कहानी नहीं सुना सकती"; only in a plain
         # reply do weaker task words, offers of help and apologies decide
-        context = {"task", "ai_identity"} | ({"material", "help", "apology"} if reply_to_user else set())
+        # (whatever the task: an offer of help or of something else instead, "तुम्हें किसी
+        # और चीज़ में मदद चाहिए तो बताओ", is the model's, not a character's)
+        context = {"task", "ai_identity", "help", "alternative"} | ({"material", "apology"} if reply_to_user else set())
         writes_material = {"material", "writing"} <= cue   # "এই গল্পটি লিখতে পারব না"
+        # "দুঃখিত, … সেটা আমি লিখতে পারব না": an apology and "I can't write"
+        writes_material = writes_material or {"apology", "writing"} <= paragraph and "writing" in cue
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
                 paragraph & context or writes_material
@@ -266,3 +270,31 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
         else:
             out.append((s, e, kind))
     return out
+
+
+_QUOTED_WORD = re.compile(r"[\"“”«'‘’]([^\"“”«»'‘’\s]{1,20})[\"“”»'‘’]")
+
+
+def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
+    """Is the text an answer ABOUT the address forms (a meta-answer given instead of
+    the requested text)? A sentence that mentions a 2nd-person pronoun in quotes and
+    talks about its use (प्रयोग, उचित, ব্যবহার, use, polite) or names the forms.
+
+    ``is_pronoun``: tells whether a quoted word is a 2nd-person pronoun.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> hi = load_lexicon("hi")
+    >>> meta_answer('इस स्थिति में "आप" का प्रयोग उचित होगा।', "hi", lambda w: hi.key(w) in hi.pronouns)
+    True
+    >>> meta_answer('"आप" नहीं, "तू" बोल मुझसे!', "hi", lambda w: hi.key(w) in hi.pronouns)
+    False
+    """
+    if not any(q in text for q in "\"“”«'‘’"):
+        return False
+    cues = load_cues(lexicon_name)
+    for start, end in sentences(text, 0, len(text)):
+        sentence = text[start:end]
+        if any(is_pronoun(m.group(1)) for m in _QUOTED_WORD.finditer(sentence)) \
+                and cues.found(sentence) & {"usage", "meta"}:
+            return True
+    return False

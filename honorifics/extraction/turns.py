@@ -28,24 +28,17 @@ from dataclasses import dataclass, field
 
 from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from .lexicon import Lexicon
-from .narrative import frame_line, narrative_quotes, whole_quote
+from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
+                     plausible_name)
+from .narrative import frame_line, narration_speaker, narrative_quotes, whole_quote
 from .out_of_character import load_cues, out_of_character_spans
 from .tokens import TOKEN
 
-_LINE_MARKER = re.compile(r"^[ \t]*(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
-_LABEL = re.compile(
-    r"(?P<pre>[*_]{0,2})[ \t]*"
-    r"(?P<name>[^\s:：*_()\[\]\"“”'।?!,।][^:：*_()\[\]\"“”'।?!\n]{0,38}?)"
-    r"[ \t]*[*_]{0,2}[ \t]*"
-    r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
-    r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
 _STAGE_DIRECTION = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
 _QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,400})[\"“”»]"
                     r"|(?<![\w\u0900-\u0963\u0966-\u09ff])['‘](?P<body2>[^'‘’\n]{1,400})['’](?![\w\u0900-\u0963\u0966-\u09ff])")
 _WRAPPING_QUOTES = {'"': '"', "“": "”", "”": "”", "'": "'", "‘": "’", "«": "»"}
-_MAX_LABEL_TOKENS = 4
 _CUT_MARKS = "([*\"“”'‘«"
-_LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
 
 
 @dataclass(slots=True, init=False)
@@ -63,11 +56,14 @@ class RawTurn:
     narrative: bool = False
     #: out-of-character text found by the out_of_character component
     ooc: bool = False
+    #: a stage direction that came with the label: (पापा से), (বউমাকে), (to the waiter)
+    direction: str | None = None
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, speaker: str | None, kind: str, start: int, end: int,
                  segments: list[tuple[int, int]] | None = None, label: str | None = None,
-                 unlisted: bool = False, narrative: bool = False, ooc: bool = False) -> None:
+                 unlisted: bool = False, narrative: bool = False, ooc: bool = False,
+                 direction: str | None = None) -> None:
         self.speaker = speaker
         self.kind = kind
         self.start = start
@@ -77,6 +73,7 @@ class RawTurn:
         self.unlisted = unlisted
         self.narrative = narrative
         self.ooc = ooc
+        self.direction = direction
 
 
 class SpeakerIndex:
@@ -190,12 +187,6 @@ def _is_latin_only_inability(line: str, record_script: str) -> bool:
     return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
 
 
-def _label_is_plausible(name: str) -> bool:
-    """A speaker name: a few words, no digit (ধাপ ১, Step 2, 1. are headings)."""
-    words = name.split()
-    return 0 < len(words) <= _MAX_LABEL_TOKENS and not any(c.isdigit() for c in name)
-
-
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[tuple[int, int]]:
     """The parts of an utterance that are speech addressed to the addressee.
 
@@ -240,6 +231,25 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
     return segments
 
 
+def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The segments with every quote cut out (the example sentences of a meta-answer)."""
+    out = []
+    for start, end in segments:
+        position = start
+        for match in _QUOTE.finditer(text, start, end):
+            if match.start() > position:
+                out.append((position, match.start()))
+            position = match.end()
+        if position < end:
+            out.append((position, end))
+    return out
+
+
+def text_of(text: str, segments: list[tuple[int, int]]) -> str:
+    """The text of the segments, joined by spaces."""
+    return " ".join(text[s:e] for s, e in segments)
+
+
 class _TurnSplitter:
     """The turns of one text as :func:`split_turns` finds them, with what it has seen so far.
 
@@ -265,18 +275,122 @@ class _TurnSplitter:
         #: the speaker named by a frame line ("नेहा ने पूछा:"), for the very next line
         self.frame: tuple[str, bool] | None = None
         self.pending_frame: tuple[str, bool] | None = None
+        #: the speaker of a Fountain name line (speaker, unlisted, name), until a blank line
+        self.fountain_speaker: tuple[str, bool, str] | None = None
+        self.fountain_direction: str | None = None
+        #: speakers of the dash lines so far
+        self.dash_speakers: list[str] = []
+        #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
+        self.bulleted_labels = False
 
-    def speaker_of_label(self, match: re.Match) -> tuple[str | None, bool, str]:
-        lexicon = self.lexicon
-        name = match.group("name").strip().rstrip(".")
+    def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
+        """The speaker a written name stands for: a listed one, else the name as written
+        where labels name speakers here (None where the name is not name-like)."""
+        name = name.strip().rstrip(".")
         speaker = self.index.match(name)
+        if speaker is not None:
+            return speaker, False
         # after out-of-character text (a refusal, "Here's the dialogue:") a label is a character
         labels_name_speakers = self.label_count >= 2 if self.speakers else \
-            self.dialogue_labels or any(t.ooc for t in self.turns)
-        if speaker is None and _label_is_plausible(name) and labels_name_speakers \
-                and not ({lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels):
-            return name, True, name
-        return speaker, False, name
+            self.dialogue_labels or (any(t.ooc for t in self.turns) and not self.bulleted_labels)
+        if plausible_name(name) and labels_name_speakers and self.name_like(name):
+            return name, True
+        return None, False
+
+    def name_like(self, name: str) -> bool:
+        """A label is a name, title, role or kin term, never a verb phrase, a pronoun, an
+        interjection or an apology: क्षमा करें — …, আচ্ছা — … are not speakers."""
+        lexicon = self.lexicon
+        keys = [lexicon.key(w) for w in TOKEN.findall(name)]
+        if not keys or set(keys) & lexicon.non_speaker_labels:
+            return False
+        for key in keys:
+            pronoun, reading, _, _ = lexicon.classify(key)
+            if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections:
+                return False
+            if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
+                    and reading.when in ("always", "imperative", "clause_final", "compound_clause_final"):
+                return False
+        return not load_cues(lexicon.name).found(name) & {"apology", "preamble", "offer", "meta", "closing"}
+
+    def label_names_speaker(self, label: LineLabel) -> bool:
+        return self.speaker_of_name(label.name)[0] is not None
+
+    def speaker_of_label(self, label: LineLabel) -> tuple[str | None, bool, str]:
+        name = label.name.strip().rstrip(".")
+        speaker, unlisted = self.speaker_of_name(name)
+        if speaker is not None and unlisted and label.kind == "colon" and " " in label.name \
+                and not self.name_like(name):
+            return None, False, name
+        return speaker, unlisted, name
+
+    def fountain_line(self, start: int, end: int) -> bool:
+        """A line under a Fountain name: a parenthetical (the direction) or the speech."""
+        assert self.fountain_speaker is not None
+        speaker, unlisted, name = self.fountain_speaker
+        direction = parenthetical(self.text[start:end])
+        if direction is not None:
+            self.turns.append(RawTurn(None, NARRATION, start, end))
+            self.fountain_direction = direction
+            return True
+        previous = self.turns[-1] if self.turns else None
+        segments = speech_segments(self.text, start, end, self.lexicon)
+        if previous is not None and previous.kind == SPEECH and previous.speaker == speaker \
+                and previous.label == name:
+            previous.segments.extend(segments)
+            previous.end = end
+        else:
+            self.turns.append(RawTurn(speaker, SPEECH, start, end, segments, label=name, unlisted=unlisted,
+                                      direction=self.fountain_direction))
+        self.speech_seen = True
+        return True
+
+    def dash_turn(self, line_start: int, start: int, end: int) -> None:
+        """One line of dash dialogue: its speech is a turn; narration between dashes
+        (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …) names the speaker; unnamed lines
+        alternate between two speakers (``_unnamed_1``, ``_unnamed_2``)."""
+        text = self.text
+        ooc = out_of_character_spans(text, start, end, self.lexicon.name, reply_to_user=self.reply_to_user,
+                                     latin_record=self.record_script == "latn", latin_letters=self.latin_letters)
+        if ooc:
+            self.unlabelled(start, end)
+            return
+        pieces, position = [], start
+        for match in DASH_BREAK.finditer(text, start, end):
+            pieces.append((position, match.start()))
+            position = match.end()
+        pieces.append((position, end))
+        speaker: tuple[str, bool] | None = None
+        speech: list[tuple[int, int]] = []
+        for number, (s, e) in enumerate(pieces):
+            if number % 2 == 1:
+                named = narration_speaker(text[s:e], self.lexicon, self.index)
+                if named is not None:
+                    speaker = speaker or named
+                    continue
+            speech.append((s, e))
+        if speaker is None:
+            speaker = self.next_dash_speaker()
+        if not speech:
+            return
+        segments = [seg for s, e in speech for seg in speech_segments(text, s, e, self.lexicon)]
+        self.turns.append(RawTurn(speaker[0], SPEECH, speech[0][0], speech[-1][1], segments,
+                                  unlisted=speaker[1], narrative=True))
+        self.dash_speakers.append(speaker[0])
+        self.speech_seen = True
+
+    def next_dash_speaker(self) -> tuple[str, bool]:
+        """The speaker of an unnamed dash line: the other party of the previous one."""
+        said = self.dash_speakers
+        if not said:
+            return "_unnamed_1", True
+        last = said[-1]
+        others = [s for s in dict.fromkeys([*said, *(spec.name for spec in self.speakers)]) if s != last]
+        if len(others) == 1:
+            return others[0], others[0] not in {spec.name for spec in self.speakers}
+        if last == "_unnamed_1":
+            return "_unnamed_2", True
+        return "_unnamed_1", True
 
     def unlabelled(self, span_start: int, span_end: int) -> None:
         """Text with no speaker label: OOC text, narrative quotes, or plain text."""
@@ -326,7 +440,9 @@ class _TurnSplitter:
         if piece.rstrip().endswith((":", "：")) and not self.reply_to_user:
             turns.append(RawTurn(None, NOTE, span_start, span_end))
             return
-        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index)
+        said = [t for t in turns if t.kind == SPEECH and t.narrative and t.speaker]
+        previous = (said[-1].speaker, said[-1].unlisted) if said else None
+        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, previous)
         if quotes:
             position = span_start
             for quote in quotes:
@@ -367,34 +483,68 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         lines.append((position, line_end))
         position += len(raw_line)
 
-    # First pass: find labels, so that unlisted names are accepted only in
+    # First pass: find labels (layout.py), so that unlisted names are accepted only in
     # texts that really are labelled dialogue.
-    labelled = []
-    for line_start, line_end in lines:
-        line = text[line_start:line_end]
-        marker = _LINE_MARKER.match(line)
-        offset = marker.end() if marker else 0
-        head = line[offset:offset + 140]
-        match = _LABEL.match(line, offset) if any(sep in head for sep in _LABEL_SEPARATORS) else None
-        labelled.append((match, offset))
+    labelled: list[tuple[LineLabel | None, int]] = [line_label(text, s, e) for s, e in lines]
+    # [NAME] text: a bracketed word is a name only when it is a listed speaker or labels
+    # two lines; else it is a stage direction before the speech ([हँसते हुए] …)
+    bracketed = [label.name for label, _ in labelled if label and label.kind == "bracket"]
+    for number, (label, offset) in enumerate(labelled):
+        if label and label.kind == "bracket" and bracketed.count(label.name) < 2 and index.match(label.name) is None:
+            labelled[number] = (None, offset)
+    # a table's header row (the row above |---|) and its rule are not turns
+    table_rows: set[int] = set()
+    for number, (line_start, line_end) in enumerate(lines):
+        if is_table_rule(text[line_start:line_end]):
+            table_rows.add(number)
+            if number and labelled[number - 1][0] is not None and labelled[number - 1][0].kind == "table":
+                table_rows.add(number - 1)
     # a label with words after it on its line ("## मूल्यांकन:" alone is a heading)
-    plausible = [m.group("name").strip().rstrip(".") for (m, _), (line_start, line_end) in zip(labelled, lines)
-                 if m and _label_is_plausible(m.group("name")) and text[line_start + m.end():line_end].strip()]
+    plausible = [label.name for number, (label, _) in enumerate(labelled)
+                 if label and number not in table_rows and plausible_name(label.name)
+                 and text[label.content_start:label.content_end].strip()]
+    fountain = _fountain_lines(text, lines, labelled, index)
+    plausible += [fountain[number] for number in sorted(fountain)]
     label_count = len(plausible)
     # In a plain reply to the user, unlisted labels make a dialogue only when some
     # name labels two turns or two names alternate; "মূল থিম:", "বিভাগ মিলান:",
     # "रोगी की शिकायत:" once each are headings of the reply.
+    # Labels on bullet lines (* **টেক্সট ফাইল:** …) in a reply are the items of a list
+    # unless a name comes back.
+    bullets = [bool(offset) and text[s:e].lstrip()[:1] in "*-•" for (label, offset), (s, e) in zip(labelled, lines)
+               if label is not None]
+    repeated = len(set(plausible)) < label_count
     dialogue_labels = not reply_to_user or (
-        label_count >= 2 and (len(set(plausible)) < label_count or len(set(plausible)) == 2))
+        label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
+    # dash dialogue: two or more lines opened by an em or en dash
+    dashes = [dash_line(text[s:e]) for s, e in lines]
+    dash_dialogue = sum(1 for d in dashes if d is not None) >= 2
 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
                              dialogue_labels, latin_letters)
+    splitter.bulleted_labels = bool(bullets) and all(bullets)
     turns = splitter.turns
-    for (line_start, line_end), (match, offset) in zip(lines, labelled):
+    for number, ((line_start, line_end), (label, offset)) in enumerate(zip(lines, labelled)):
         line = text[line_start:line_end]
         if not line.strip():
+            splitter.fountain_speaker = None   # a blank line ends a Fountain speech
             continue
-        if _is_note(line[offset:], lexicon, record_script) and not _is_latin_only_inability(line, record_script):
+        if number in table_rows:
+            turns.append(RawTurn(None, NARRATION, line_start, line_end))
+            continue
+        if number in fountain:
+            speaker, unlisted = splitter.speaker_of_name(fountain[number])
+            if speaker is not None:
+                turns.append(RawTurn(None, NARRATION, line_start, line_end, label=fountain[number]))
+                splitter.fountain_speaker = (speaker, unlisted, fountain[number])
+                splitter.fountain_direction = None
+                continue
+        if splitter.fountain_speaker is not None:
+            if splitter.fountain_line(line_start, line_end):
+                continue
+        listed_label = label is not None and index.match(label.name) is not None
+        if not listed_label and _is_note(line[offset:], lexicon, record_script) \
+                and not _is_latin_only_inability(line, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
         if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
@@ -408,20 +558,27 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             splitter.frame = framed
             continue
-        if match:
-            speaker, unlisted, name = splitter.speaker_of_label(match)
-            content_start = line_start + match.end()
+        dash = dashes[number] if dash_dialogue else None
+        if dash is not None and label is None:
+            inner, _ = line_label(text, line_start + dash, line_end)
+            if inner is None or not splitter.label_names_speaker(inner):
+                splitter.dash_turn(line_start, line_start + dash, line_end)
+                continue
+            label = inner
+        if label:
+            speaker, unlisted, name = splitter.speaker_of_label(label)
+            content_start, content_end = label.content_start, label.content_end
             if speaker is None and {lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels:
                 turns.append(RawTurn(None, NARRATION, line_start, line_end, label=name))
                 continue
             if speaker is not None:
-                if content_start >= line_end or not text[content_start:line_end].strip():
+                if content_start >= content_end or not text[content_start:content_end].strip():
                     # "Here is the dialogue:" — a label with nothing after it.
                     turns.append(RawTurn(None, NOTE, line_start, line_end, label=name))
                     continue
-                segments = speech_segments(text, content_start, line_end, lexicon)
-                turns.append(RawTurn(speaker, SPEECH, content_start, line_end, segments,
-                                     label=name, unlisted=unlisted))
+                segments = speech_segments(text, content_start, content_end, lexicon)
+                turns.append(RawTurn(speaker, SPEECH, content_start, content_end, segments,
+                                     label=name, unlisted=unlisted, direction=label.direction))
                 splitter.speech_seen = True
                 continue
         splitter.unlabelled(line_start, line_end)
@@ -447,3 +604,23 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             if turn.kind == "unlabelled":
                 turn.kind = NARRATION
     return turns
+
+
+def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list, index: SpeakerIndex) -> dict[int, str]:
+    """Fountain screenplay: line number → name, for lines that hold only a speaker's
+    name with the speech (or a parenthetical) on the very next line. A name counts when
+    it is a listed speaker or names two such blocks; the layout needs two blocks."""
+    candidates: dict[int, str] = {}
+    for number in range(len(lines) - 1):
+        start, end = lines[number]
+        next_start, next_end = lines[number + 1]
+        if labelled[number][0] is not None or not text[next_start:next_end].strip():
+            continue
+        name = name_only(text[start:end])
+        if name is None or (number and text[lines[number - 1][0]:lines[number - 1][1]].strip()):
+            continue   # a name line stands after a blank line (or opens the text)
+        candidates[number] = name
+    names = list(candidates.values())
+    found = {number: name for number, name in candidates.items()
+             if index.match(name) is not None or names.count(name) >= 2}
+    return found if len(found) >= 2 else {}

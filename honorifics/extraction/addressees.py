@@ -1,0 +1,91 @@
+"""Who an utterance addresses, sentence by sentence.
+
+A turn's addressee is set by a stage direction that comes with its label
+(``थानेदार (चोर से):``, ``ওসি (আসামিকে):``, ``(to the waiter)``); inside the turn a
+vocative that opens a sentence switches it (``रहीम चाचा, आप अंदर आइए। अरे छोटू,
+तू पानी ला``), and group address (``तुम सब``, ``তোমরা``, ``আপনারা``) addresses the
+group in its sentence. The words are data (``addressees`` in each lexicon).
+
+>>> from honorifics.extraction.lexicon import load_lexicon
+>>> direction_addressee("चोर से", load_lexicon("hi")), direction_addressee("আসামিকে", load_lexicon("bn"))
+('चोर', 'আসামি')
+>>> direction_addressee("to the waiter", load_lexicon("hi"))
+'waiter'
+"""
+from __future__ import annotations
+
+import re
+
+from .lexicon import Lexicon
+from .tokens import TOKEN, WORD_CHARACTERS
+
+_ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
+# a vocative opens its sentence: up to three words before a comma or "!"
+_OPENING = re.compile(f"(?P<words>(?:[{WORD_CHARACTERS}]+[ \\t]+){{0,3}}[{WORD_CHARACTERS}]+)[ \\t]*[,!،]")
+_SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s)|\n")
+GROUP = " (group)"
+
+
+def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
+    """The addressee a stage direction names: (नौकर से) → नौकर, (বউমাকে) → বউমা, (to the waiter)."""
+    data = lexicon.addressees
+    for part in re.split(r"[,;]", direction):
+        part = part.strip()
+        english = _ENGLISH_TO.search(part)
+        if english:
+            return english.group("name").strip()
+        words = TOKEN.findall(part)
+        if not words:
+            continue
+        keys = [lexicon.key(w) for w in words]
+        manner = lexicon.narrative.get("frame_words", frozenset()) if lexicon.narrative else frozenset()
+        for i, key in enumerate(keys):
+            if key in data["after"] and i > 0 and keys[i - 1] not in manner:
+                return " ".join(words[max(0, i - 2):i]) if i >= 2 and keys[i - 2] not in data["skip"] \
+                    else words[i - 1]
+        last = words[-1]
+        for suffix in data["suffixes"]:
+            if last.endswith(suffix) and len(last) > len(suffix) + 1:
+                return last[:-len(suffix)].rstrip("-")
+    return None
+
+
+def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+    """The name a sentence ``text[start:end]`` opens with as a vocative, else None.
+
+    Interjections (अरे, এই, Ei) before the name are skipped; words that are
+    pronouns, verbs or interjections are never the name (सुनो, / চল, / हाँ,).
+    """
+    match = _OPENING.match(text, start, end)
+    if match is None:
+        return None
+    words = match.group("words").split()
+    data = lexicon.addressees
+    name: list[str] = []
+    for word in reversed(words):
+        key = lexicon.key(word)
+        pronoun, reading, address_term, _ = lexicon.classify(key)
+        if pronoun or key in lexicon.interjections or key in data["skip"] or key in lexicon.particles \
+                or key in lexicon.question_words or key in lexicon.first_person_pronouns \
+                or key in lexicon.third_person_pronouns \
+                or (reading is not None and not address_term and key not in lexicon.name_titles):
+            break
+        name.insert(0, word)
+    return " ".join(name) or None
+
+
+def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Sentence spans of ``text[start:end]`` with leading spaces and quote marks trimmed."""
+    spans, position = [], start
+    for match in _SENTENCE_END.finditer(text, start, end):
+        spans.append((position, match.end()))
+        position = match.end()
+    if position < end:
+        spans.append((position, end))
+    out = []
+    for s, e in spans:
+        while s < e and (text[s].isspace() or text[s] in "\"“”'‘*_—–-"):
+            s += 1
+        if s < e:
+            out.append((s, e))
+    return out

@@ -1,0 +1,125 @@
+"""Layouts of generated dialogue: where a line names its speaker, and where its speech is.
+
+The forms models write (the code knows the layouts, not the names)::
+
+    राहुल: अबे उठ!   **प्रिया:** जी सर।   सहगल - आ जाओ।     a name and a colon or spaced dash
+    1. अमित: …   - অদিতি: …   [10:02 PM] Ankit: …       after a number, bullet or timestamp
+    माँ (रसोई से, ऊँची आवाज़ में): पिंकी, …               a stage direction after the name
+    [ग्राहक] भाई साहब, …                                 the name in brackets
+    | डॉक्टर | आप रोज़ कितनी देर टहलते हैं? |              a markdown table row
+    {"speaker": "এজেন্ট", "text": "আপনার …"}             a JSON turn
+    হবলদার / (ঝুঁঝলাকর) / সাহেব, …                        Fountain: the name alone on its line
+    — कहाँ थे तुम? / — दफ़्तर में।                         dash dialogue (turns.py alternates them)
+
+Every span is an offset into the original text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A timestamp ([09:41], [10:02 PM]), then a bullet, number or quote mark.
+_TIMESTAMP = r"(?:\[\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\][ \t]*)?"
+LINE_MARKER = re.compile(r"^[ \t]*" + _TIMESTAMP +
+                         r"(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
+_LABEL = re.compile(
+    r"(?P<pre>[*_]{0,2})[ \t]*"
+    r"(?P<name>[^\s:：*_()\[\]\"“”'।?!,।—–][^:：*_()\[\]\"“”'।?!\n]{0,38}?)"
+    r"[ \t]*[*_]{0,2}[ \t]*"
+    r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
+    r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
+_LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
+# [ग्राहक] भाई साहब, … : the name in brackets with speech after it on the line
+_BRACKET_LABEL = re.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
+_TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+(?:[ \t]*:?-{2,}:?[ \t]*)?[ \t]*$")
+_JSON_STRING = r'"(?P<{}>(?:[^"\\\n]|\\.)*)"'
+_JSON_NAME_KEYS = r'"(?:speaker|name|character|role|speaker_name)"'
+_JSON_TEXT_KEYS = r'"(?:text|line|dialogue|utterance|content|message|speech)"'
+_JSON_TURN = re.compile(_JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name") + r"\s*,\s*"
+                        + _JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body"))
+_JSON_TURN_TEXT_FIRST = re.compile(_JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body") + r"\s*,\s*"
+                                   + _JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name"))
+# — कहाँ थे तुम?  – चल, उठ!  (an em or en dash opens the line)
+_DASH_LINE = re.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
+# a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
+DASH_BREAK = re.compile(r"[ \t]+[—–―][ \t]+")
+_SENTENCE_PUNCTUATION = re.compile(r"[।॥?!.,;:\"“”'‘’—–]")
+_PARENTHETICAL = re.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")
+MAX_NAME_WORDS = 4
+
+
+@dataclass(slots=True)
+class LineLabel:
+    """A speaker label found on one line and the span of the speech it labels."""
+    name: str
+    content_start: int
+    content_end: int
+    #: a stage direction written with the name: (पापा से, धीरे से), (বউমাকে)
+    direction: str | None = None
+    #: colon (a name and ":" or a spaced dash), bracket, table, json
+    kind: str = "colon"
+
+
+def plausible_name(name: str) -> bool:
+    """A speaker name: a few words, no digit (ধাপ ১, Step 2, 1. are headings)."""
+    words = name.split()
+    return 0 < len(words) <= MAX_NAME_WORDS and not any(c.isdigit() for c in name)
+
+
+def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
+    """The label of the line ``text[start:end]`` in any layout, and the offset after its marker."""
+    line = text[start:end]
+    marker = LINE_MARKER.match(line)
+    offset = marker.end() if marker else 0
+    if "|" in line:
+        row = _TABLE_ROW.match(line)
+        if row:
+            cells = row.group("cells").split("|")
+            if len(cells) >= 2 and cells[0].strip() and cells[1].strip():
+                name = cells[0].strip().strip("*_").strip()
+                body_start = start + row.start("cells") + len(cells[0]) + 1
+                body_end = body_start + len(cells[1])
+                return LineLabel(name, body_start, body_end, kind="table"), offset
+            return None, offset
+    if '"' in line and "{" in line:
+        turn = _JSON_TURN.search(line) or _JSON_TURN_TEXT_FIRST.search(line)
+        if turn:
+            return LineLabel(turn.group("name"), start + turn.start("body"), start + turn.end("body"),
+                             kind="json"), offset
+    head = line[offset:offset + 140]
+    if head.lstrip("*_ \t").startswith("["):
+        bracket = _BRACKET_LABEL.match(line, offset)
+        if bracket and plausible_name(bracket.group("name")):
+            return LineLabel(bracket.group("name").strip(), start + bracket.end(), end, kind="bracket"), offset
+    if any(sep in head for sep in _LABEL_SEPARATORS):
+        match = _LABEL.match(line, offset)
+        if match:
+            return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,
+                             match.group("direction")), offset
+    return None, offset
+
+
+def is_table_rule(line: str) -> bool:
+    """|---|---| : the rule under a table's header row."""
+    return _TABLE_RULE.match(line) is not None
+
+
+def dash_line(line: str) -> int | None:
+    """Where the speech of a dash-dialogue line starts (after the dash), else None."""
+    match = _DASH_LINE.match(line)
+    return match.end() if match else None
+
+
+def name_only(line: str) -> str | None:
+    """The name on a line that holds nothing else (a Fountain character line), else None."""
+    body = line.strip().strip("*_").strip()
+    if not body or _SENTENCE_PUNCTUATION.search(body) or body.startswith(("(", "[", "#", "|", "{", "-", "•")):
+        return None
+    return body if plausible_name(body) and len(body) <= 40 else None
+
+
+def parenthetical(line: str) -> str | None:
+    """The text of a line that is only a (parenthetical), else None."""
+    match = _PARENTHETICAL.match(line)
+    return match.group("direction").strip() if match else None

@@ -1,0 +1,139 @@
+"""Layouts, narrative frames, the refused outcome, addressees and generic "you" (issues 19, 20),
+each on real sentences with a control."""
+import pytest
+
+from honorifics import analyze_text
+
+
+def tiers(result):
+    return {name: s.tier for name, s in result.speakers.items() if s.turns}
+
+
+def test_unnamed_dash_lines_alternate_between_two_speakers():
+    text = "— तुम कहाँ थे?\n— बाज़ार।\n— इतनी देर तक?\n— बैटरी ख़त्म हो गई थी। तुम भी न, हर बात पर शक करती हो।"
+    result = analyze_text(text, language="hi", task="continuation")
+    assert tiers(result) == {"_unnamed_1": "familiar", "_unnamed_2": "familiar"}
+    assert [t.speaker for t in result.turns] == ["_unnamed_1", "_unnamed_2", "_unnamed_1", "_unnamed_2"]
+
+
+def test_a_single_dash_line_is_not_a_dash_dialogue():
+    # control: one dash line in a reply is punctuation, not a second speaker
+    result = analyze_text("— तुम कल आओगे न?", language="hi")
+    assert "_unnamed_1" not in result.speakers
+
+
+def test_narration_between_dashes_names_the_speaker():
+    text = ("— অরে শোনো! — পেছন থেকে সুমনা ডাকল। — তোমার ওড়নাটা পড়ে গেছে।\n"
+            "— ও, থ্যাংক ইউ! — মিতা ঝুঁকে ওড়নাটা তুলল। — তুমি না থাকলে আজ আবার হারাতাম।")
+    result = analyze_text(text, language="bn", speakers=["সুমনা", "মিতা"], task="continuation")
+    assert tiers(result) == {"সুমনা": "familiar", "মিতা": "familiar"}
+
+
+def test_fountain_screenplay_name_alone_on_its_line():
+    text = ("INT. थाना – रात\n\nहवलदार\nसाहब, वो लड़का फिर आया है।\n\n"
+            "थानेदार\n(झुँझलाकर)\nभेज उसे अंदर। और सुन, एक चाय भी ले आ।\n\nहवलदार\nजी, अभी लाता हूँ। आप बैठिए।")
+    result = analyze_text(text, language="hi", speakers=["हवलदार", "थानेदार"], task="roleplay")
+    assert tiers(result) == {"हवलदार": "formal", "थानेदार": "intimate"}
+
+
+@pytest.mark.parametrize("text", [
+    "[10:02 PM] Ankit: bhai tu aa raha hai kal?\n[10:03 PM] Rohan: pakka. tu bas snacks le aana",
+    "| वक्ता | संवाद |\n|---|---|\n| Ankit | bhai tu aa raha hai kal? |\n| Rohan | pakka. tu bas snacks le aana |",
+    '{"dialogue": [\n{"speaker": "Ankit", "text": "bhai tu aa raha hai kal?"},\n'
+    '{"speaker": "Rohan", "text": "pakka. tu bas snacks le aana"}\n]}',
+])
+def test_chat_log_table_and_json_turns(text):
+    result = analyze_text(text, language="hi", speakers=["Ankit", "Rohan"], task="roleplay")
+    assert tiers(result) == {"Ankit": "intimate", "Rohan": "intimate"}
+
+
+def test_an_apology_before_a_dash_is_not_a_speaker():
+    text = "মা: তুই আবার দেরি করলি?\n\nদুঃখিত — এর পরের অংশটা আমি লিখতে পারব না।"
+    result = analyze_text(text, language="bn", speakers=["মা", "ছেলে"], task="continuation")
+    assert "দুঃখিত" not in result.speakers and result.refusal is True
+    assert result.speakers["মা"].tier == "intimate"
+    # control: a name before a spaced dash is a label
+    control = analyze_text("রিনা — তুই কোথায় ছিলি?\nমিনা — বাজারে গিয়েছিলাম।", language="bn", task="roleplay")
+    assert control.speakers["রিনা"].tier == "intimate"
+
+
+def test_first_person_narrator_and_long_action_frames():
+    text = ('उस दिन मैं बहुत थका हुआ था। ऑफ़िस से लौटते वक़्त मैंने ऑटो वाले से कहा, "भैया, ज़रा तेज़ चलाइए।"\n'
+            'दादी ने मुन्ना के सिर पर धीरे-धीरे हाथ फेरा, "तू चिंता मत कर, बेटा।"')
+    result = analyze_text(text, language="hi", speakers=["दादी", "मुन्ना"], task="continuation")
+    assert result.speakers["मैं (narrator)"].tier == "formal"
+    assert result.speakers["दादी"].tier == "intimate"
+
+
+def test_text_introduced_by_a_colon_after_an_action_is_not_speech():
+    # control: a sign read out is not a character's turn
+    result = analyze_text('उसने पोस्टर पर लिखा देखा: "आप का स्वागत है"', language="hi", task="continuation")
+    assert "वह (unnamed)" not in result.speakers
+
+
+@pytest.mark.parametrize("task", [None, "continuation", "roleplay", "dct"])
+@pytest.mark.parametrize("text,language,user_tier", [
+    ("माफ़ करना, मैं ये नहीं कर सकता। तुम्हें किसी और चीज़ में मदद चाहिए तो बताओ।", "hi", "familiar"),
+    ("সরি, এটা আমি লিখতে পারব না। তুমি অন্য কিছু চাইলে বলো।", "bn", "familiar"),
+    ("Sorry, main aisi kahani nahi likh sakta. Aap chahein toh main ek adventure story likh sakta hoon.", "hi",
+     "formal"),
+])
+def test_a_refusal_is_the_refused_outcome_with_or_without_a_task(task, text, language, user_tier):
+    result = analyze_text(text, language=language, task=task)
+    assert result.refusal is True and result.tier == "none" and result.avoidance is False
+    assert result.user_tier == user_tier
+
+
+def test_a_characters_own_cannot_is_not_a_refusal():
+    # control: a character declining inside the story
+    result = analyze_text("माँ: माफ़ करना बेटा, मैं कल नहीं आ सकती। तू खाना खा लेना।", language="hi",
+                          speakers=["माँ", "बेटा"], task="roleplay")
+    assert result.refusal is False and result.speakers["माँ"].tier == "intimate"
+
+
+def test_meta_answer_versus_a_characters_quoted_mention():
+    meta = analyze_text('इस स्थिति में "आप" का प्रयोग उचित होगा। "तुम" कहना अशिष्ट माना जाएगा।', language="hi")
+    assert meta.refusal is True and meta.tier == "none"
+    # control: a character's own mention while addressing someone
+    mention = analyze_text('"আপনি" না, "তুই" বল আমাকে!', language="bn", speakers=["দাদা", "ভাই"], task="roleplay")
+    assert mention.refusal is False
+
+
+def test_an_english_refusal_in_a_bangla_record_has_no_romanized_forms():
+    result = analyze_text("I can't help with writing messages meant to harass a specific person. "
+                          "I'd be happy to help you draft a calm message in Bengali instead.",
+                          language="bn", task="roleplay")
+    assert result.refusal is True and result.tier == "none"
+    assert not [e for t in result.turns for e in t.evidence]
+
+
+def test_two_addressees_at_two_tiers_are_not_mixed():
+    text = ("थानेदार (हवलदार से): पांडे, इसकी तलाशी लो।\n"
+            "थानेदार (चोर से): और तू, चुपचाप खड़ा रह।\nहवलदार: जी साहब।")
+    result = analyze_text(text, language="hi", speakers=["थानेदार", "हवलदार"], task="roleplay")
+    speaker = result.speakers["थानेदार"]
+    assert speaker.tier == "familiar" and speaker.by_addressee == {"हवलदार": "familiar", "चोर": "intimate"}
+    assert result.to_dict()["speakers"]["थानेदार"]["by_addressee"] == {"हवलदार": "familiar", "चोर": "intimate"}
+
+
+def test_a_vocative_switches_the_addressee_inside_a_turn():
+    text = "নাসরিন: রহিম চাচা, আপনি একটু বসুন। এই পলাশ, তুই চাচার জন্য একটা চেয়ার আন তো!\nরহিম চাচা: থাক মা।"
+    result = analyze_text(text, language="bn", speakers=["নাসরিন", "রহিম চাচা"], task="roleplay")
+    speaker = result.speakers["নাসরিন"]
+    assert speaker.tier == "formal" and speaker.by_addressee == {"রহিম চাচা": "formal", "পলাশ": "intimate"}
+    # control: one addressee at two tiers is still mixed
+    mixed = analyze_text("নাসরিন: চাচা, আপনি বসুন। তুই চেয়ার আন।\nচাচা: থাক মা।", language="bn",
+                         speakers=["নাসরিন", "চাচা"], task="roleplay")
+    assert mixed.speakers["নাসরিন"].tier == "mixed" and mixed.speakers["নাসরিন"].by_addressee is None
+
+
+def test_generic_you_gives_no_evidence():
+    rule = analyze_text("गाइड: इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। तुम लोग पहले दर्शन कर लो।",
+                        language="hi", speakers=["गाइड", "पर्यटक"], task="roleplay")
+    assert rule.speakers["गाइड"].tier == "familiar"
+    concessive = analyze_text("যত ভালোই কাজ করুন না কেন, এই অফিসে প্রমোশন হয় না। তুই কাল আসবি?",
+                              language="bn", speakers=["শুভ", "রানা"], task="dct")
+    assert concessive.speakers["শুভ"].tier == "intimate"
+    # control: the same obligation said to the listener about the future is address
+    address = analyze_text("आपको कल सुबह जल्दी आना पड़ेगा।", language="hi", speakers=["बॉस", "रमेश"], task="dct")
+    assert address.speakers["बॉस"].tier == "formal"
