@@ -24,7 +24,7 @@ from typing import Sequence
 
 from . import __version__
 from .languages import CODES
-from .usage import EXIT_USAGE, prog_name, set_prog, usage_error
+from .usage import EXIT_USAGE, prog_name, quiet_broken_pipe, set_prog, usage_error
 
 PROG = "honorifics"
 
@@ -167,7 +167,20 @@ def _forwarded(args: argparse.Namespace, name: str, command: Command) -> list[st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``honorifics [shared options] COMMAND [options]``; returns the command's exit code."""
+    """``honorifics [shared options] COMMAND [options]``; returns the command's exit code.
+
+    Standard output closed by its reader (``honorifics analyze x.jsonl | head -1``)
+    ends any command quietly, exit code 141, never a BrokenPipeError traceback.
+    """
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -248,8 +248,11 @@ def iter_json_objects(path) -> Iterator[tuple[int, dict | None, str | None]]:
     ``(line number, None, reason)`` when the line is not a JSON object.
 
     Callers keep their own policy for bad lines (raise, error record, report).
+    A gzip file is read as its content; a file that is not UTF-8 text raises
+    :class:`honorifics.textfiles.TextFileError` (a usage error naming the file and line).
     """
-    with open(path, encoding="utf-8") as handle:
+    from .textfiles import open_text
+    with open_text(path) as handle:
         for number, line in enumerate(handle, start=1):
             if not line.strip():
                 continue

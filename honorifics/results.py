@@ -36,22 +36,96 @@ def looks_like_analysis(records: Iterable[dict[str, Any]]) -> bool:
 
 
 def read_analysis(path: str | Path, *, check: bool = True) -> tuple[list[dict[str, Any]], int]:
-    """Read ``analysis.jsonl``; a line that is not a JSON object becomes an error record.
+    """Read ``analysis.jsonl`` (plain or gzip), or the Parquet parts that ``honorifics
+    analyze --engine …`` writes (a ``part-*.parquet`` file or their folder); a line that
+    is not a JSON object becomes an error record.
 
-    Returns the records and the number of such broken lines. With ``check``, a
-    file with lines but none of them an analysis record raises
-    :class:`NotAnalysisError` saying what was expected.
+    Returns the records and the number of such broken lines. With ``check``, an
+    empty file, a file none of whose lines is a JSON object (a CSV file, a
+    pretty-printed JSON file) and a file with lines but none of them an analysis
+    record raise :class:`NotAnalysisError` saying what was expected.
     """
-    records, broken = [], 0
+    parts = parquet_parts(path)
+    if parts:
+        records = _read_parquet(parts)
+        if check and not records:
+            raise NotAnalysisError(f"{path} holds no analysis records (empty Parquet)")
+        if check and not looks_like_analysis(records):
+            raise NotAnalysisError(_what_it_is(path, records))
+        return records, 0
+    records, broken, problems = [], 0, []
+    broken_at: set[int] = set()   # positions of the lines that are not JSON objects
     for number, record, problem in iter_json_objects(path):
         if problem:
+            broken_at.add(len(records))
+            if len(problems) < 3:
+                problems.append(f"line {number}: {problem}")
             record = {"id": number, "line": number, "status": "error",
                       "error": f"analysis line is {problem}"}
             broken += 1
         records.append(record)
-    if check and records and not looks_like_analysis(records):
-        raise NotAnalysisError(_what_it_is(path, records))
+    if check:
+        if not records:
+            raise NotAnalysisError(f"{path} is empty: expected the analysis.jsonl written by "
+                                   "'honorifics analyze INPUT --out DIR'")
+        if broken == len(records):
+            raise NotAnalysisError(_not_json_lines(path, problems, broken))
+        if not looks_like_analysis(records[i] for i in range(len(records)) if i not in broken_at):
+            raise NotAnalysisError(_what_it_is(path, records))
     return records, broken
+
+
+def parquet_parts(path: str | Path) -> list[Path]:
+    """The Parquet files an analysis path stands for: itself (a ``.parquet`` file, or a
+    file starting with Parquet's magic bytes), or the ``part-*.parquet`` files of a
+    folder; [] for anything else."""
+    path = Path(path)
+    if path.is_dir():
+        return sorted(path.glob("part-*.parquet")) or sorted(path.glob("*.parquet"))
+    if path.suffix == ".parquet":
+        return [path]
+    try:
+        with open(path, "rb") as handle:
+            return [path] if handle.read(4) == b"PAR1" else []
+    except OSError:
+        return []
+
+
+def _read_parquet(parts: Sequence[Path]) -> list[dict[str, Any]]:
+    """The records of Parquet analysis parts, from their ``record`` column (the analysis.jsonl line)."""
+    import json
+    from .usage import require
+    parquet = require("pyarrow.parquet", "reading Parquet", "report")
+    records: list[dict[str, Any]] = []
+    for part in parts:
+        try:
+            table = parquet.read_table(part)
+        except Exception as error:   # pyarrow raises its own ArrowInvalid, OSError …
+            raise NotAnalysisError(f"{part}: not readable as Parquet ({str(error).splitlines()[0]})") from None
+        if "record" not in table.column_names:
+            rows = table.slice(0, 5).to_pylist()
+            if any(name in row for row in rows for name in (*TEXT_FIELDS, "messages")):
+                raise NotAnalysisError(
+                    f"{part} holds generations, not an analysis: analyse it first "
+                    f"('honorifics analyze {part} --out DIR' writes DIR/analysis/part-*.parquet)")
+            raise NotAnalysisError(f"{part} has no 'record' column: expected the Parquet parts "
+                                   "that 'honorifics analyze … --out DIR' writes in DIR/analysis/")
+        records.extend(json.loads(line) for line in table.column("record").to_pylist() if line)
+    return records
+
+
+def _not_json_lines(path: str | Path, problems: Sequence[str], broken: int) -> str:
+    """No line of a file is a JSON object: what the file looks like, and its first reasons."""
+    from .textfiles import describe_bytes, head_bytes
+    path = Path(path)
+    looks = describe_bytes(head_bytes(path))
+    beside = path.parent / "analysis.jsonl"
+    hint = ""
+    if beside.is_file() and beside.resolve() != path.resolve():
+        hint = f"; pass {beside}"
+    what = f" (it looks like {looks})" if looks else ""
+    return (f"{path} is not JSON lines{what}: none of its {broken} line(s) is a JSON object "
+            f"({'; '.join(problems)}){hint}")
 
 
 def read_records(path: str | Path) -> list["RecordAnalysis"]:

@@ -192,7 +192,8 @@ def merge_summaries(parts: Iterable):
 class Block:
     """A piece of one input file that one task analyses.
 
-    JSONL: bytes ``start``–``end`` (whole lines), the first being ``first_line``.
+    JSONL: bytes ``start``–``end`` (whole lines), the first being ``first_line``;
+    a gzip JSONL file (``jsonl.gz``) is one block, the whole file.
     Parquet: row group ``start`` (``end`` unused), its first row numbered ``first_line``.
     """
     index: int
@@ -224,11 +225,22 @@ def plan_blocks(paths: list[str], block_bytes: int = DEFAULT_BLOCK_BYTES, summar
             import pyarrow.parquet as pq
             if summary is not None:
                 _hash_file(path, summary)
-            metadata = pq.ParquetFile(path).metadata
+            try:
+                metadata = pq.ParquetFile(path).metadata
+            except Exception as error:   # pyarrow's ArrowInvalid, OSError …
+                raise ValueError(f"{path}: not readable as Parquet ({str(error).splitlines()[0]})") from None
             first = 1
             for group in range(metadata.num_row_groups):
                 blocks.append(Block(len(blocks), path, "parquet", group, group, first))
                 first += metadata.row_group(group).num_rows
+            continue
+        if _is_gzip(path):   # not seekable by line: the whole file is one block
+            import gzip
+            with gzip.open(path, "rb") as stream:
+                for piece in iter(lambda: stream.read(1 << 22), b""):
+                    if summary is not None:
+                        summary.add_input(piece)
+            blocks.append(Block(len(blocks), path, "jsonl.gz", 0, 0, 1))
             continue
         start = position = 0
         lines = first_line = 1
@@ -255,6 +267,11 @@ def plan_blocks(paths: list[str], block_bytes: int = DEFAULT_BLOCK_BYTES, summar
     return blocks
 
 
+def _is_gzip(path: str) -> bool:
+    with open(path, "rb") as stream:
+        return stream.read(2) == b"\x1f\x8b"
+
+
 def _hash_file(path: str, summary) -> None:
     with open(path, "rb") as stream:
         for piece in iter(lambda: stream.read(1 << 22), b""):
@@ -267,9 +284,14 @@ def _block_items(block: Block):
         table = pq.ParquetFile(block.path).read_row_group(block.start)
         rows = table.to_pylist()
         return enumerate((record_object(r) for r in rows), start=block.first_line), False
-    with open(block.path, "rb") as stream:
-        stream.seek(block.start)
-        data = stream.read(block.end - block.start)
+    if block.kind == "jsonl.gz":
+        import gzip
+        with gzip.open(block.path, "rb") as stream:
+            data = stream.read()
+    else:
+        with open(block.path, "rb") as stream:
+            stream.seek(block.start)
+            data = stream.read(block.end - block.start)
     return enumerate(_lines(data), start=block.first_line), True
 
 

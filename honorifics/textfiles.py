@@ -35,7 +35,7 @@ from typing import IO, Iterator, TextIO
 
 from .usage import UsageError
 
-__all__ = ["TextFileError", "open_text", "iter_lines", "describe_bytes", "is_gzip"]
+__all__ = ["TextFileError", "open_text", "iter_lines", "read_text", "describe_bytes", "head_bytes", "is_gzip"]
 
 GZIP_MAGIC = b"\x1f\x8b"
 #: how many bytes :func:`describe_bytes` is given by this module
@@ -178,7 +178,7 @@ def _head(path: str | Path, size: int = HEAD_BYTES) -> bytes:
         return raw.read(size)
 
 
-def _decoded_head(path: str | Path) -> bytes:
+def head_bytes(path: str | Path) -> bytes:
     """The first bytes of a file after gzip decompression (the raw bytes when that fails)."""
     head = _head(path)
     if not is_gzip(head):
@@ -225,7 +225,7 @@ def decode_error_message(path: str | Path) -> str:
     except (OSError, EOFError, zlib.error):
         pass
     try:
-        head = _decoded_head(path)
+        head = head_bytes(path)
     except OSError:
         head = b""
     looks = describe_bytes(head)

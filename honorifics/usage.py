@@ -25,6 +25,9 @@ from typing import Callable, Sequence
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: the reader of standard output went away (``honorifics analyze x.jsonl | head -1``):
+#: 128 + SIGPIPE, what the shell reports for a tool that SIGPIPE stopped
+EXIT_BROKEN_PIPE = 141
 
 #: set by the front command (``honorifics report``) so help and errors name the
 #: command the user typed, not its alias
@@ -64,7 +67,8 @@ def command(default_prog: str, description: str | None = None,
 
     :class:`UsageError` → one line, exit 2; argparse's own exit (``--help``,
     a bad option) → its code, returned rather than raised so ``main(argv)``
-    can be called from tests and from the front command; Ctrl-C → 130.
+    can be called from tests and from the front command; Ctrl-C → 130; standard
+    output closed by its reader (``| head``) → 141, quietly.
 
     With ``options`` (a function adding arguments to a parser), the decorator
     also builds the parser and parses ``argv``: the decorated function takes
@@ -81,7 +85,11 @@ def command(default_prog: str, description: str | None = None,
         @functools.wraps(main)
         def run(argv: Sequence[str] | None = None) -> int:
             try:
-                return call(argv)
+                code = call(argv)
+                sys.stdout.flush()   # a closed pipe shows here, not in the interpreter's last flush
+                return code
+            except BrokenPipeError:
+                return quiet_broken_pipe()
             except UsageError as error:
                 return usage_error(prog_name(default_prog), str(error))
             except SystemExit as stop:   # argparse: --help (0) or a bad option (2)
@@ -90,6 +98,23 @@ def command(default_prog: str, description: str | None = None,
                 return EXIT_INTERRUPTED
         return run
     return wrap
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of standard output has gone (``… | head``): stop without a traceback.
+
+    Standard output is pointed at the null device so that the interpreter's final
+    flush of what is still buffered cannot fail again (the recipe of the Python
+    docs, "Note on SIGPIPE"). Returns :data:`EXIT_BROKEN_PIPE`.
+    """
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # no real file descriptor (a test's capture)
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 def parser(default_prog: str, description: str, epilog: str | None = None, *,
@@ -118,6 +143,32 @@ def say(args: argparse.Namespace, message: str) -> None:
 
 
 # --- checks that raise UsageError ------------------------------------------------
+
+#: the extra that installs each optional library a command may need
+EXTRAS = {"pyarrow": "report", "matplotlib": "report", "dask": "scale", "distributed": "scale",
+          "pyspark": "scale", "sklearn": "classifier", "torch": "ml", "transformers": "ml",
+          "sentence_transformers": "alignment", "spacy": "alignment", "anthropic": "generation"}
+
+
+def require(module: str, feature: str, extra: str | None = None):
+    """Import an optional library, or raise a :class:`UsageError` naming the extra to install.
+
+    >>> require("json", "reading JSON").__name__
+    'json'
+    >>> require("surely_not_installed_x", "the frobnicator", "report")
+    Traceback (most recent call last):
+    ...
+    honorifics.usage.UsageError: the frobnicator needs surely_not_installed_x, which is not installed: pip install 'honorifics[report]'
+    """
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        top = module.partition(".")[0]
+        extra = extra or EXTRAS.get(top, "all")
+        raise UsageError(f"{feature} needs {top}, which is not installed: "
+                         f"pip install 'honorifics[{extra}]'") from None
+
 
 def check_positive(option: str, value: int | float | None) -> int | float | None:
     """``value`` when it is None or at least 1, else a :class:`UsageError`."""

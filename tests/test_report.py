@@ -138,7 +138,7 @@ def test_report_command_writes_summary_tables_and_html(tmp_path):
     out = tmp_path / "out"
     code = cli.report_main([str(source), "--out", str(out), "--group-by", "model", "--resamples", "50",
                             "--cloze", str(cloze)])
-    assert code == 0
+    assert code == 1   # done, but a line of the analysis was not JSON (issue 22: exit 1, as analyze)
     summary = json.loads((out / "metrics.json").read_text(encoding="utf-8"))
     assert (summary["n_lines"], summary["n_failed"]) == (17, 2)
     assert summary["cloze_correlation"]["n"] == 2

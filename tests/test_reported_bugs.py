@@ -88,7 +88,8 @@ def test_an_error_record_keeps_the_id_as_given(tmp_path):
                        b'{"id": "0042", "text": "\xff bad"}\n'
                        b'{"id": 17, "text": 5}\n'
                        b'{"text": ""}\n')
-    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--quiet"]) == 1
+    # every line failed: exit 2 (issue 22), and still one error record per line
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--quiet"]) == 2
     records = [json.loads(line) for line in (tmp_path / "o" / "analysis.jsonl").read_text("utf-8").splitlines()]
     assert [r["status"] for r in records] == ["error"] * 4
     assert [r["id"] for r in records] == ["hi-dct-007-t0.7-r1", "0042", 17, 4]   # no id: the line number

@@ -8,16 +8,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from ..results import NotAnalysisError, missing_fields, parse_group_by, read_analysis, record_fields
+from ..results import (NotAnalysisError, missing_fields, parquet_parts, parse_group_by, read_analysis,
+                       record_fields)
 from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
                      output_dir, output_file, say)
 
 
 def _read(path: str) -> list[dict[str, Any]]:
-    """analysis.jsonl, or a usage error saying what was expected."""
-    input_file(path, "analysis")
+    """analysis.jsonl (plain or gzip) or the Parquet parts of ``analyze --engine``, or a
+    usage error saying what was expected."""
+    return _read_counted(path)[0]
+
+
+def _read_counted(path: str) -> tuple[list[dict[str, Any]], int]:
+    """:func:`_read`, and how many lines were not JSON objects (warned about here)."""
+    _analysis_path(path)
     try:
         records, broken = read_analysis(path)
     except NotAnalysisError as error:
@@ -25,22 +33,45 @@ def _read(path: str) -> list[dict[str, Any]]:
     if broken:
         print(f"warning: {broken} line(s) of {path} are not JSON objects; counted as failed",
               file=sys.stderr)
-    return records
+    return records, broken
+
+
+def _analysis_path(path: str) -> None:
+    """An analysis file, or a folder of Parquet parts; a run folder is a usage error
+    saying which file in it to pass."""
+    folder = Path(path)
+    if not folder.is_dir():
+        input_file(path, "analysis")
+        return
+    if parquet_parts(folder):
+        return
+    for inside in (folder / "analysis.jsonl", folder / "analysis.jsonl.gz"):
+        if inside.is_file():
+            raise UsageError(f"analysis {path} is a directory; pass {inside}")
+    if parquet_parts(folder / "analysis"):
+        raise UsageError(f"analysis {path} is a directory; pass {folder / 'analysis'} "
+                         "(the Parquet parts of the run)")
+    input_file(path, "analysis")
 
 
 def _report_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("analysis", help="analysis.jsonl")
-    parser.add_argument("--out", required=True, metavar="DIR", help="output directory")
-    parser.add_argument("--group-by", default=None,
+    parser.add_argument("analysis", help="the analysis.jsonl (or .jsonl.gz) that 'honorifics analyze' writes, "
+                                         "or the folder DIR/analysis/ of Parquet parts that "
+                                         "'honorifics analyze --engine …' writes")
+    parser.add_argument("--out", required=True, metavar="DIR",
+                        help="output directory: metrics.json, tables/, report.html (created if missing)")
+    parser.add_argument("--group-by", default=None, metavar="FIELDS",
                         help="comma-separated fields to group by, e.g. model,temperature (carried fields, "
-                             "task, language or scenario variables such as setting)")
-    parser.add_argument("--cloze", default=None, help="CSV with columns model,cloze_accuracy")
-    parser.add_argument("--title", default=None, help="report title")
+                             "task, language or scenario variables such as setting; default: none)")
+    parser.add_argument("--cloze", default=None, metavar="CSV",
+                        help="optional CSV with columns model,cloze_accuracy, shown beside each model "
+                             "(default: none)")
+    parser.add_argument("--title", default=None, help="report title (default: 'Honorific tier report')")
     add_seed(parser, 0, "bootstrap seed")
     parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
-    parser.add_argument("--max-dialogues", type=int, default=1000,
-                        help="dialogues shown in the per-speaker view (tables always use all)")
-    parser.add_argument("--no-tables", action="store_true", help="skip the CSV/Parquet tables")
+    parser.add_argument("--max-dialogues", type=int, default=1000, metavar="N",
+                        help="dialogues shown in the per-speaker view (default 1000; tables always use all)")
+    parser.add_argument("--no-tables", action="store_true", help="skip the CSV/Parquet tables (default: write them)")
     add_quiet(parser)
 
 
@@ -53,7 +84,7 @@ def report_main(args: argparse.Namespace) -> int:
     from .html import write_report
     check_positive("--resamples", args.resamples)
     check_positive("--max-dialogues", args.max_dialogues)
-    records = _read(args.analysis)
+    records, broken = _read_counted(args.analysis)
     if args.cloze:
         input_file(args.cloze, "--cloze")
         try:
@@ -85,7 +116,7 @@ def report_main(args: argparse.Namespace) -> int:
     figure = "—" if accuracy["estimate"] is None else f"{100 * accuracy['estimate']:.1f}%"
     say(args, f"{summary['n_ok']} records ({summary['n_failed']} failed), accuracy {figure} "
               f"(n={accuracy['n']}) → {path}")
-    return 0
+    return 1 if broken else 0
 
 
 def _export_options(parser: argparse.ArgumentParser) -> None:
