@@ -238,7 +238,7 @@ def test_load_fallback_explains_a_missing_directory(tmp_path):
 
 def test_load_fallback_explains_a_directory_without_a_model(tmp_path):
     fallback, message = load_fallback(tmp_path)
-    assert fallback is None and "config.json" in message
+    assert fallback is None and "is not a tier-classifier model folder: no tier_classifier.json" in message
 
 
 def test_environment_variable_chooses_the_model_directory(tmp_path, monkeypatch):

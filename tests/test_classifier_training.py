@@ -75,6 +75,17 @@ def test_training_writes_a_complete_model_directory(trained):
     assert "| tiny_labelled | licence not stated" in card and "`intimate`" in card
 
 
+def test_training_on_a_machine_without_a_gpu_stays_on_the_cpu(trained):
+    import torch
+
+    _, model, _ = trained
+    settings = json.loads((model / "tier_classifier.json").read_text("utf-8"))
+    # --device auto, resolved and recorded; no CUDA state is ever created on a CPU machine
+    assert settings["training"]["device"] == ("cuda" if torch.cuda.is_available() else "cpu")
+    if not torch.cuda.is_available():
+        assert not torch.cuda.is_initialized()
+
+
 def test_fallback_from_the_trained_directory_predicts_valid_distributions(trained):
     _, model, _ = trained
     fallback, message = load_fallback(model)

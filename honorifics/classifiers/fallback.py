@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from honorifics.classifiers.labels import LABELS, NGRAM, SETTINGS_FILE
+from honorifics.usage import UsageError
 
 #: Environment variable that points to a model directory other than the shipped one.
 MODEL_DIR_VARIABLE = "HONORIFICS_MODEL_DIR"
@@ -39,6 +40,66 @@ def default_model_dir() -> Path:
     """``$HONORIFICS_MODEL_DIR`` when set, else the shipped model."""
     override = os.environ.get(MODEL_DIR_VARIABLE)
     return Path(override).expanduser() if override else shipped_model_dir()
+
+
+class ModelDirError(UsageError, ValueError):
+    """``$HONORIFICS_MODEL_DIR`` names no model folder: a mistake to fix, not a note."""
+
+
+def model_dir_problem(directory: str | Path) -> str | None:
+    """Why ``directory`` is not a tier-classifier model folder (one line), else None.
+
+    Told apart by their files: ``tier_classifier.json`` (labels, threshold,
+    ``model_type``) with ``ngram.joblib`` for an n-gram model or ``config.json``
+    and the weights for an encoder; a Hugging Face classifier folder without
+    ``tier_classifier.json`` is accepted as an encoder.
+    """
+    directory = Path(directory).expanduser()
+    if not directory.exists():
+        return f"no model directory at {directory}"
+    if not directory.is_dir():
+        return f"{directory} is a file, not a model directory"
+    from honorifics.classifiers.ngram import NGRAM_FILE
+
+    settings_path = directory / SETTINGS_FILE
+    if settings_path.is_file():
+        try:
+            settings = json.loads(settings_path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            return f"{settings_path} is not readable JSON ({type(error).__name__}): not a model 'honorifics train' wrote"
+        if not isinstance(settings, dict):
+            return f"{settings_path} is not a JSON object: not a model 'honorifics train' wrote"
+        if settings.get("model_type") == NGRAM:
+            if not (directory / NGRAM_FILE).is_file():
+                return f"{directory} is an n-gram model folder without its {NGRAM_FILE} (copy the whole folder)"
+            return None
+        if not (directory / "config.json").is_file():
+            return (f"{directory} is an encoder model folder without its config.json and weights "
+                    "(copy the whole folder)")
+        return None
+    if (directory / NGRAM_FILE).is_file():
+        return (f"{directory} has {NGRAM_FILE} but no {SETTINGS_FILE} (its labels and threshold): "
+                "copy the whole folder 'honorifics train --model-type ngram' wrote")
+    if (directory / "config.json").is_file():
+        return None   # a Hugging Face classifier saved elsewhere: labels from its config
+    return (f"{directory} is not a tier-classifier model folder: no {SETTINGS_FILE} (with {NGRAM_FILE} "
+            f"for an n-gram model, config.json for an encoder), as 'honorifics train' writes")
+
+
+def check_model_dir() -> None:
+    """Raise :class:`ModelDirError` when ``$HONORIFICS_MODEL_DIR`` is set and names no model folder.
+
+    The variable is a deliberate choice: a typo must stop a run, not quietly run
+    it without the classifier (or with the shipped one). Unset, nothing is checked
+    (a missing shipped model is a note: the rules still run).
+    """
+    override = os.environ.get(MODEL_DIR_VARIABLE)
+    if not override:
+        return
+    problem = model_dir_problem(override)
+    if problem:
+        raise ModelDirError(f"{MODEL_DIR_VARIABLE}={override}: {problem} (unset it to use the "
+                            f"shipped model, or point it at a folder written by 'honorifics train')")
 
 
 @dataclass(slots=True)
@@ -112,7 +173,11 @@ def _missing_ml_library(names: Sequence[str] = ("torch", "transformers", "tokeni
     import importlib.util
 
     for name in names:
-        if importlib.util.find_spec(name) is None:
+        try:
+            found = importlib.util.find_spec(name)
+        except ValueError:   # a module blocked as None in sys.modules
+            found = None
+        if found is None:
             return name
     return None
 
@@ -128,8 +193,9 @@ def load_fallback(model_dir: str | Path | None = None, *,
     directory or missing torch/transformers: it says why instead.
     """
     directory = Path(model_dir).expanduser() if model_dir is not None else default_model_dir()
-    if not directory.is_dir():
-        return None, f"tier classifier off: no model directory at {directory}"
+    problem = model_dir_problem(directory)
+    if problem:
+        return None, f"tier classifier off: {problem}"
     settings_path = directory / SETTINGS_FILE
     settings = json.loads(settings_path.read_text("utf-8")) if settings_path.exists() else {}
     if settings.get("model_type") == NGRAM:
@@ -138,8 +204,6 @@ def load_fallback(model_dir: str | Path | None = None, *,
     if missing:
         return None, (f"tier classifier off: {missing} is not installed "
                       "(pip install 'honorifics[ml]')")
-    if not (directory / "config.json").exists():
-        return None, f"tier classifier off: {directory} has no config.json (not a saved model)"
     from honorifics.classifiers.inference import quiet_transformers, set_offline
 
     set_offline()

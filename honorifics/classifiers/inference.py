@@ -1,4 +1,5 @@
-"""Batched, deterministic CPU inference shared by training, evaluation and the fallback."""
+"""Batched, deterministic inference shared by training, evaluation and the fallback (CPU, or the
+GPU a model being trained is on)."""
 from __future__ import annotations
 
 import os
@@ -50,7 +51,8 @@ def pad_batch(sequences: Sequence[Sequence[int]], pad_id: int) -> tuple[Any, Any
 
 def batched_logits(model: Any, tokenizer: Any, texts: Sequence[str], max_length: int,
                    batch_size: int = 32) -> Any:
-    """Logits (numpy, ``len(texts) × labels``) in eval mode, without gradients."""
+    """Logits (numpy, ``len(texts) × labels``) in eval mode, without gradients, on the
+    device the model is on (float32)."""
     import numpy
     import torch
 
@@ -62,12 +64,15 @@ def batched_logits(model: Any, tokenizer: Any, texts: Sequence[str], max_length:
     # Sorting by length keeps padding (and time) small; the order is restored below.
     order = sorted(range(len(sequences)), key=lambda index: len(sequences[index]))
     out = numpy.zeros((len(sequences), model.config.num_labels), dtype=numpy.float32)
+    device = next(model.parameters()).device
     with torch.no_grad():
         for begin in range(0, len(order), batch_size):
             rows = order[begin:begin + batch_size]
             ids, attention = pad_batch([sequences[row] for row in rows], pad_id)
+            if device.type != "cpu":
+                ids, attention = ids.to(device), attention.to(device)
             logits = model(input_ids=ids, attention_mask=attention).logits
-            out[rows] = logits.float().numpy()
+            out[rows] = logits.float().cpu().numpy()
     return out
 
 

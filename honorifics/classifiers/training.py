@@ -12,10 +12,17 @@ Training stops early on the dev macro-F1, then calibrates the confidences on
 dev (temperature scaling) and picks the abstention threshold on a dev set
 weighted like real fallback input (:func:`metrics.fallback_weights`).
 
+Device: ``TrainingConfig.device`` is ``auto`` (CUDA when
+``torch.cuda.is_available()``, else the CPU), ``cpu`` or ``cuda``. On CUDA the
+model and each batch move to the GPU and the forward pass runs in mixed
+precision (``torch.autocast``: bfloat16 where the GPU supports it, else float16
+with a gradient scaler); the CPU path is unchanged and touches no CUDA API
+beyond ``is_available``.
+
 Determinism: seeded (Python, numpy, torch, the batch order), torch's
 deterministic algorithms on, and a fixed number of CPU threads
 (``TrainingConfig.threads``), so two runs on the same machine and library
-versions give identical weights. A different thread count, CPU instruction set
+versions give identical weights (on CUDA, for the same GPU model and driver). A different thread count, CPU instruction set
 or torch/transformers version may change the last decimals (floating-point
 sums in another order); the trained tokenizer of the ``scratch`` model is
 deterministic for a given ``tokenizers`` version.
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -84,6 +92,10 @@ class TrainingConfig:
     progress: bool = False
     #: Print one line per epoch to stderr (for logs, where no progress bar is shown).
     log_epochs: bool = False
+    #: ``auto`` (CUDA when available), ``cpu`` or ``cuda`` (see :func:`resolve_device`).
+    device: str = "auto"
+    #: Mixed precision on CUDA (bfloat16, else float16 with a gradient scaler); never on the CPU.
+    mixed_precision: bool = True
 
 
 @dataclass(slots=True)
@@ -110,6 +122,39 @@ def learning_rate_for(config: TrainingConfig) -> float:
 def is_scratch(config: TrainingConfig) -> bool:
     """True for the small from-scratch BERT (``scratch``, or no base given)."""
     return config.base_model in (None, "", SCRATCH)
+
+
+#: The values ``--device`` takes.
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def resolve_device(requested: str = "auto") -> str:
+    """``cpu`` or ``cuda``: ``auto`` picks CUDA when ``torch.cuda.is_available()``.
+
+    Asking for ``cuda`` where there is none is a :class:`TrainingError` (not a
+    silent fall back to hours on the CPU).
+    """
+    import torch
+
+    if requested not in DEVICES:
+        raise TrainingError(f"--device {requested}: choose from {', '.join(DEVICES)}")
+    available = torch.cuda.is_available()
+    if requested == "cuda" and not available:
+        raise TrainingError("--device cuda: torch finds no CUDA device (torch.cuda.is_available() is "
+                            "False; a CPU build of torch has none): use --device cpu or auto")
+    if requested == "auto":
+        return "cuda" if available else "cpu"
+    return requested
+
+
+def autocast_dtype(device: str, enabled: bool = True) -> Any:
+    """The mixed-precision dtype for a device: None on the CPU (or when off); on CUDA
+    bfloat16 where the GPU supports it, else float16 (which needs a gradient scaler)."""
+    if device != "cuda" or not enabled:
+        return None
+    import torch
+
+    return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
 
 
 def seed_everything(seed: int, threads: int | None = None) -> None:
@@ -244,11 +289,17 @@ def train_classifier(train: list[Example], out_dir: str | Path, dev: list[Exampl
     from honorifics.classifiers.inference import quiet_transformers
 
     quiet_transformers()
+    device = resolve_device(config.device)
+    if device == "cuda":
+        # cuBLAS needs a fixed workspace for deterministic matrix products (set before CUDA starts)
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
     previous = torch.are_deterministic_algorithms_enabled()
     try:
         threads = torch.get_num_threads()
         seed_everything(config.seed, config.threads)
-        return _fit(train, Path(out_dir), dev, config, data_description or {})
+        if device == "cuda":
+            torch.cuda.manual_seed_all(config.seed)
+        return _fit(train, Path(out_dir), dev, replace(config, device=device), data_description or {})
     finally:
         # Deterministic kernels and the thread count are for this run only.
         torch.use_deterministic_algorithms(previous)
@@ -270,9 +321,15 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
               f"using {limit}", file=sys.stderr)
         config = replace(config, max_length=limit)
     _, label2id = label_maps()
+    device = torch.device(config.device if config.device in ("cpu", "cuda") else "cpu")
+    model.to(device)
+    amp_dtype = autocast_dtype(device.type, config.mixed_precision)
+    # float16 gradients underflow without loss scaling; bfloat16 has float32's range
+    scaler = torch.amp.GradScaler("cuda") if amp_dtype == torch.float16 else None
     train_ids = encode(tokenizer, [example.text for example in train], config.max_length)
     train_labels = [label2id[example.tier] for example in train]
-    loss_function = torch.nn.CrossEntropyLoss(weight=_class_weights(train_labels, config.balanced_classes))
+    loss_function = torch.nn.CrossEntropyLoss(
+        weight=_class_weights(train_labels, config.balanced_classes).to(device))
     optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate_for(config),
                                   weight_decay=config.weight_decay)
     steps_per_epoch = math.ceil(len(train) / config.batch_size)
@@ -295,12 +352,17 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
             rows = order[begin:begin + config.batch_size]
             ids, attention = pad_batch([train_ids[row] for row in rows], pad_id)
             labels = torch.tensor([train_labels[row] for row in rows], dtype=torch.long)
-            logits = model(input_ids=ids, attention_mask=attention).logits
-            loss = loss_function(logits, labels)
-            optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
+            if device.type == "cpu":
+                logits = model(input_ids=ids, attention_mask=attention).logits
+                loss = loss_function(logits, labels)
+                optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+                optimizer.step()
+            else:
+                loss = _device_step(model, loss_function, optimizer, scaler, amp_dtype,
+                                    ids.to(device, non_blocking=True), attention.to(device, non_blocking=True),
+                                    labels.to(device, non_blocking=True))
             scheduler.step()
             running += loss.item() * len(rows)
             progress.update(1)
@@ -314,7 +376,8 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
                   f"{report.macro_f1:.3f}, dev accuracy {report.accuracy:.3f}", file=sys.stderr, flush=True)
         if report.macro_f1 > best_f1 + 1e-6:
             best_f1, best_epoch, waited = report.macro_f1, epoch, 0
-            best_state = {name: tensor.detach().clone() for name, tensor in model.state_dict().items()}
+            # kept on the CPU: a second copy of the weights need not take GPU memory
+            best_state = {name: tensor.detach().to("cpu", copy=True) for name, tensor in model.state_dict().items()}
         else:
             waited += 1
             if waited >= config.patience:
@@ -333,8 +396,32 @@ def _fit(train: list[Example], out_dir: Path, dev: list[Example] | None,
 
     result = TrainingResult(out_dir, len(history), best_epoch, best_f1, temperature,
                             threshold, history)
+    model.to("cpu")   # saved (and later loaded) as plain CPU weights
     save_model(model, tokenizer, result, config, train, dev, dev_report.to_dict(), data_description)
     return result
+
+
+def _device_step(model: Any, loss_function: Any, optimizer: Any, scaler: Any, amp_dtype: Any,
+                 ids: Any, attention: Any, labels: Any) -> Any:
+    """One optimisation step on a GPU: the forward pass under autocast (when ``amp_dtype``),
+    the loss in float32, gradients scaled for float16 (``scaler``), clipped, applied."""
+    import torch
+
+    with torch.autocast(device_type=ids.device.type, dtype=amp_dtype, enabled=amp_dtype is not None):
+        logits = model(input_ids=ids, attention_mask=attention).logits
+    loss = loss_function(logits.float(), labels)
+    optimizer.zero_grad()
+    if scaler is None:
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+    else:
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)   # clip the true gradients
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+    return loss
 
 
 def save_model(model: Any, tokenizer: Any, result: TrainingResult, config: TrainingConfig,
