@@ -1,6 +1,7 @@
 """Per-speaker tier accuracy, agreement-error and avoidance detection.
 
-    python benchmarks/accuracy.py                 # dev dialogues + CoCoA-MT + UD Bengali + real outputs
+    python benchmarks/accuracy.py                 # dev dialogues + CoCoA-MT + UD Bengali + real outputs + probe_dev
+    python benchmarks/accuracy.py --blind         # + the blind sets (tests/data/blind: once per fix)
     python benchmarks/accuracy.py --classifier    # with the classifier fallback
     python benchmarks/accuracy.py --show-errors
     python benchmarks/accuracy.py --fallback-compare [--model DIR] [--thresholds 0.6,0.8]
@@ -233,6 +234,73 @@ def real_outputs_fallback(show: bool, model_dir: str | None = None,
     return out
 
 
+PROBE_DEV = DATA / "probe_dev.jsonl"
+BLIND = Path(__file__).resolve().parent.parent / "tests" / "data" / "blind"
+
+
+def _norm_name(name: str | None) -> str:
+    """Speaker keys compared as probe_dev's README says: no *, _, quotes or parentheses."""
+    import re
+    name = re.sub(r'[*_"“”\'`]', "", name or "")
+    name = re.sub(r"\(.*?\)", "", name)
+    return re.sub(r"\s+", " ", name).strip().rstrip(":").strip()
+
+
+def probe_set(analyzer: Analyzer, path: Path, show: bool) -> dict:
+    """A set in probe_dev's format, scored as its README counts units: every record with a
+    non-null gold tier (its tier or an alt tier) plus every gold speaker (tier, and each
+    by_addressee tier where both sides give one); refusal F1; per category, language, script."""
+    totals = {"units": 0, "correct": 0}
+    groups: dict[str, dict[str, list[int]]] = {"category": {}, "language": {}, "script": {}}
+    tp = fp = fn = 0
+    errors = []
+    for line in open(path, encoding="utf-8"):
+        gold_record = json.loads(line)
+        gold = gold_record["gold"]
+        obj = {"id": gold_record["id"], "language": gold_record["language"], "text": gold_record["text"]}
+        for key in ("speakers", "task"):
+            if gold_record.get(key):
+                obj[key] = gold_record[key]
+        result = analyzer.analyze_object(obj)
+        ok = result.status == "ok"
+        hits = []
+        if gold.get("tier") is not None:
+            hit = ok and (result.tier or "none") in {gold["tier"], *(gold_record.get("alt_tiers") or [])}
+            hits.append(hit)
+            if not hit:
+                errors.append(f"{gold_record['id']}: record gold {gold['tier']}, got {result.tier}")
+        produced = {_norm_name(name): speaker for name, speaker in result.speakers.items()} if ok else {}
+        for name, spec in (gold.get("per_speaker") or {}).items():
+            speaker = produced.get(_norm_name(name))
+            hit = speaker is not None and speaker.tier == spec["tier"]
+            if hit and spec.get("by_addressee") and speaker.by_addressee:
+                mine = {_norm_name(k): v for k, v in speaker.by_addressee.items()}
+                hit = all(mine.get(_norm_name(k)) == v for k, v in spec["by_addressee"].items())
+            hits.append(hit)
+            if not hit:
+                errors.append(f"{gold_record['id']} {name}: gold {spec['tier']}, "
+                              f"got {speaker.tier if speaker else 'missing'}")
+        for group, value in (("category", gold_record.get("category")), ("language", gold_record["language"]),
+                             ("script", gold_record.get("script"))):
+            cell = groups[group].setdefault(str(value), [0, 0])
+            cell[0] += sum(hits)
+            cell[1] += len(hits)
+        totals["units"] += len(hits)
+        totals["correct"] += sum(hits)
+        refused, flagged = bool(gold.get("refusal")), bool(ok and result.refusal)
+        tp += refused and flagged
+        fp += flagged and not refused
+        fn += refused and not flagged
+    if show:
+        print("\n".join(errors), file=sys.stderr)
+    f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 1.0
+    return {"units": totals["units"], "accuracy": round(totals["correct"] / max(totals["units"], 1), 4),
+            "refusal_f1": round(f1, 4),
+            **{f"by_{group}": {k: {"correct": c, "units": n, "accuracy": round(c / n, 4) if n else None}
+                               for k, (c, n) in sorted(cells.items())}
+               for group, cells in groups.items()}}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--classifier", action="store_true", help="use the classifier fallback")
@@ -242,6 +310,8 @@ def main(argv=None) -> int:
     parser.add_argument("--model", help="classifier directory (default: the shipped model)")
     parser.add_argument("--thresholds", default="",
                         help="comma-separated thresholds to try (default: the model's own)")
+    parser.add_argument("--blind", action="store_true",
+                        help="also score the blind sets in tests/data/blind (run each once after its fix)")
     args = parser.parse_args(argv)
     if args.fallback_compare:
         thresholds = tuple(float(x) for x in args.thresholds.split(",") if x.strip()) or (None,)
@@ -253,7 +323,11 @@ def main(argv=None) -> int:
               "dev_dialogues": dev_dialogues(analyzer, args.show_errors),
               "cocoa_mt_hi": cocoa(analyzer, args.show_errors),
               "ud_bengali": ud_bengali(analyzer, args.show_errors),
-              "real_outputs": real_outputs(analyzer, args.show_errors)}
+              "real_outputs": real_outputs(analyzer, args.show_errors),
+              "probe_dev": probe_set(analyzer, PROBE_DEV, args.show_errors)}
+    if args.blind:
+        report["blind"] = {path.stem: probe_set(analyzer, path, args.show_errors)
+                           for path in sorted(BLIND.glob("*.jsonl"))}
     if args.classifier and analyzer.classifier_message:
         report["classifier_message"] = analyzer.classifier_message
     print(json.dumps(report, indent=2, ensure_ascii=False))
