@@ -22,8 +22,6 @@ def _read(path: str) -> list[dict[str, Any]]:
         records, broken = read_analysis(path)
     except NotAnalysisError as error:
         raise UsageError(str(error)) from None
-    except UnicodeDecodeError as error:   # the shared reader names the file itself once it can
-        raise UsageError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     if broken:
         print(f"warning: {broken} line(s) of {path} are not JSON objects; counted as failed",
               file=sys.stderr)
@@ -31,7 +29,7 @@ def _read(path: str) -> list[dict[str, Any]]:
 
 
 def _export_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("analysis", help="analysis.jsonl written by 'honorifics analyze'")
+    parser.add_argument("analysis", help="analysis.jsonl (or .jsonl.gz) written by 'honorifics analyze'")
     parser.add_argument("--out", required=True, metavar="SHEET.csv",
                         help="sheet to write (CSV, UTF-8); its key file SHEET.key.csv is written beside it")
     parser.add_argument("--force", action="store_true",

@@ -250,3 +250,32 @@ def test_a_sheet_saved_by_excel_in_cp1252_is_one_line(tmp_path, capsys):
     # the row as a spreadsheet shows it (header = row 1), though the dialogue cells above hold line breaks
     assert text.split("annotator’s")[0].count("\n") + 1 > 3
     assert f"{sheet}:3: not UTF-8 text" in err and "CSV UTF-8" in err
+
+
+def test_export_reads_a_gzip_analysis_and_names_one_that_is_not_utf8(tmp_path, capsys):
+    import gzip
+
+    from honorifics.annotation_cli import export_annotation_main
+    packed = tmp_path / "analysis.jsonl.gz"
+    packed.write_bytes(gzip.compress(FIXTURE.read_bytes()))
+    assert export_annotation_main([str(packed), "--out", str(tmp_path / "sheet.csv"), "--quiet"]) == 0
+    assert _header(tmp_path / "sheet.csv") == list(annotation.SHEET_COLUMNS)
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(FIXTURE.read_bytes().splitlines(keepends=True)[0] + b'{"id": "caf\xe9"}\n')
+    assert export_annotation_main([str(latin), "--out", str(tmp_path / "other.csv"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"export-annotation: error: {latin}: line 2 is not UTF-8 text")
+
+
+@pytest.mark.parametrize("name", ["export", "import"])
+def test_every_annotate_option_has_help_that_gives_its_default(name):
+    import argparse
+
+    from honorifics import annotation_cli
+    from honorifics.usage import parser as make_parser
+    built = make_parser(f"annotate {name}", "")
+    getattr(annotation_cli, f"_{name}_options")(built)
+    for action in built._actions:
+        if not action.option_strings or isinstance(action, (argparse._HelpAction, argparse._StoreTrueAction)):
+            continue
+        assert action.help and (action.required or "default" in action.help), action.option_strings

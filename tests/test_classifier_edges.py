@@ -186,3 +186,33 @@ def test_every_option_has_help_that_gives_its_default(build):
         assert action.help, action.option_strings
         if not action.required:
             assert "default" in action.help, (action.option_strings, action.help)
+
+
+# --------------------------------------------------------------------------- gzip and other encodings
+
+def test_train_reads_gzip_and_names_a_file_that_is_not_utf8(tmp_path, capsys):
+    import gzip
+
+    packed = tmp_path / "train.jsonl.gz"
+    packed.write_bytes(gzip.compress((DATA / "tiny_labelled.jsonl").read_bytes()))
+    assert train_main(["--model-type", "ngram", "--train", str(packed), "--out", str(tmp_path / "m")]) == 0
+    settings = json.loads((tmp_path / "m" / "tier_classifier.json").read_text("utf-8"))
+    assert settings["train_size"] > 0 and settings["data"]["sources"][0]["name"] == "train"   # not "train.jsonl"
+    capsys.readouterr()
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(b'{"text": "ok", "tier": "formal"}\n{"text": "caf\xe9", "tier": "formal"}\n')
+    assert train_main(["--model-type", "ngram", "--train", str(latin), "--out", str(tmp_path / "m2")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"train-tier-classifier: error: {latin}: line 2 is not UTF-8")
+
+
+def test_corpus_reads_gzip_jsonl_and_text(tmp_path):
+    import gzip
+
+    from honorifics.classifiers.corpus import read_records
+    lines = (DATA / "tiny_labelled.jsonl").read_bytes()
+    (tmp_path / "labelled.jsonl.gz").write_bytes(gzip.compress(lines))
+    (tmp_path / "plain.txt.gz").write_bytes(gzip.compress("तुम कहाँ हो?\r\n\r\nआप बैठिए।\r\n".encode("utf-8")))
+    assert len(list(read_records(tmp_path / "labelled.jsonl.gz"))) == len(lines.splitlines())
+    assert list(read_records(tmp_path / "plain.txt.gz")) == [
+        (1, {"text": "तुम कहाँ हो?", "id": "plain-1"}), (3, {"text": "आप बैठिए।", "id": "plain-3"})]

@@ -159,3 +159,30 @@ def test_import_results_reads_gzip_and_names_a_file_that_is_not_utf8(tmp_path, c
     latin.write_bytes(b'{"id": "a", "text": "ok"}\n{"id": "b", "text": "caf\xe9"}\n')
     assert import_results_main([str(latin), "--out", str(tmp_path / "o2.jsonl"), "--quiet"]) == 2
     assert _one_line(capsys).startswith(f"import-results: error: {latin}: line 2 is not UTF-8 text")
+
+
+def test_generate_reads_gzip_prompts(tmp_path):
+    import gzip
+
+    plain = tmp_path / "prompts.jsonl"
+    ids = write_prompts(plain, hindi_prompts(2))
+    packed = tmp_path / "prompts.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    out = tmp_path / "out.jsonl"
+    with ChatServer() as server:
+        assert generate_main([str(packed), "--out", str(out), "--base-url", server.base_url,
+                              "--model", "m", *FAST]) == 0
+    assert sorted(line["id"] for line in read_lines(out)) == sorted(ids)
+
+
+def test_every_generate_option_has_help_that_gives_its_default():
+    import argparse
+
+    from honorifics.generation.cli import build_generate_parser
+    for action in build_generate_parser()._actions:
+        if not action.option_strings or isinstance(action, (argparse._HelpAction, argparse._StoreTrueAction)):
+            continue
+        assert action.help and (action.required or "default" in action.help), action.option_strings
+    parser = build_generate_parser()
+    text = parser.description + parser.epilog   # the usage line names the command as it was typed
+    assert "honorifics-generate" not in text and "make-prompts" not in text and "analyze-generations" not in text

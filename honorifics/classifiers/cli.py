@@ -13,7 +13,8 @@ from typing import Sequence
 
 from honorifics.usage import UsageError, command, input_file, output_dir, output_file, parser as command_parser
 from honorifics.classifiers.corpus import (DEFAULT_GROUP_FIELDS, VARIANTS, CorpusError,
-                                           CorpusSource, SilverConfig, build_corpus, read_examples)
+                                           CorpusSource, SilverConfig, build_corpus, file_stem,
+                                           read_examples)
 
 
 def _show_progress() -> bool:
@@ -165,7 +166,7 @@ def _data_description(train_path: Path, note: str) -> dict:
     names: list[str] = []
     if stats_path.exists():
         stats = json.loads(stats_path.read_text("utf-8"))
-        names = [Path(source).stem for source in stats.get("sources", [])]
+        names = [file_stem(source) for source in stats.get("sources", [])]
     if not names:
         names = sorted({example.source for example in read_examples(train_path)})
     out = {"sources": describe_sources(names), "train_file": str(train_path)}
@@ -219,14 +220,10 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 
 def _require(modules: Sequence[str], feature: str, extra: str) -> None:
     """Import optional libraries, or a one-line :class:`UsageError` naming the extra to install."""
-    import importlib
+    from honorifics.usage import require
 
     for module in modules:
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            raise UsageError(f"{feature} needs {module}, which is not installed: "
-                             f"pip install 'honorifics[{extra}]'") from None
+        require(module, feature, extra)
 
 
 def _warn_no_coverage(coverage: float, threshold: float, target_precision: float) -> None:

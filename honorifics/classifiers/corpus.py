@@ -123,18 +123,32 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
         yield number, record
 
 
+def file_stem(path: str | Path) -> str:
+    """A file's name without its extension, ``.gz`` included (a source's name).
+
+    >>> file_stem("corpora/hi_dialogue.jsonl.gz"), file_stem("bn.txt")
+    ('hi_dialogue', 'bn')
+    """
+    name = Path(path).name
+    return Path(name[:-3] if name.endswith(".gz") else name).stem
+
+
 def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Records from a ``.jsonl`` file, or one ``{"text": line}`` per line of a text file."""
+    """Records from a ``.jsonl`` file, or one ``{"text": line}`` per line of a text file
+    (either may be gzip: ``.jsonl.gz``, ``.txt.gz``)."""
+    from honorifics.textfiles import iter_lines
+
     path = Path(path)
     if not path.exists():
         raise CorpusError(f"{path}: no such file")
-    if path.suffix in (".jsonl", ".json"):
+    name = path.name[:-3] if path.name.endswith(".gz") else path.name
+    stem = file_stem(path)
+    if Path(name).suffix in (".jsonl", ".json"):
         yield from read_jsonl(path)
         return
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                yield number, {"text": line.rstrip("\n"), "id": f"{path.stem}-{number}"}
+    for number, line in iter_lines(path):
+        if line.strip():
+            yield number, {"text": line, "id": f"{stem}-{number}"}
 
 
 def record_text(record: dict[str, Any]) -> str | None:
@@ -178,7 +192,7 @@ def read_examples(path: str | Path) -> list[Example]:
             text=text, tier=tier,
             language=record.get("language") or detect_language(text),
             group=str(record.get("group") or record_group(record, str(number))),
-            source=str(record.get("source", Path(path).stem)),
+            source=str(record.get("source", file_stem(path))),
             id=str(record.get("id", number)), variant=record.get("variant", ORIGINAL),
             label_origin=record.get("label_origin", "gold"),
             masked_spans=int(record.get("masked_spans", 0))))
@@ -448,7 +462,7 @@ def _source_examples(source: CorpusSource, *, mask: bool, variants: Sequence[str
                      analyzer: Analyzer | None, silver: SilverConfig,
                      skipped: dict[str, int]) -> Iterator[Example]:
     """All examples of one source, before duplicates and undecidable pairs are removed."""
-    name = source.name or source.path.stem
+    name = source.name or file_stem(source.path)
     needs_rules = mask or source.kind == "unlabelled"
     if needs_rules and analyzer is None:
         analyzer = rule_analyzer()
@@ -558,9 +572,9 @@ def build_corpus(sources: Sequence[CorpusSource], out_dir: str | Path, *, mask: 
     out_dir.mkdir(parents=True, exist_ok=True)
     stats = CorpusStats()
     reviewed = reviewed_labels()
-    sources = [source if source.reviewed or (source.name or source.path.stem) not in reviewed
+    sources = [source if source.reviewed or (source.name or file_stem(source.path)) not in reviewed
                else CorpusSource(source.path, source.kind, source.group_fields, source.name,
-                                 reviewed[source.name or source.path.stem])
+                                 reviewed[source.name or file_stem(source.path)])
                for source in sources]
     examples: list[Example] = []
     for source in tqdm(sources, desc="sources", unit="file", disable=not progress):

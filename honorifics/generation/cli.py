@@ -182,8 +182,6 @@ def run_generate(args: argparse.Namespace) -> int:
         prompts = read_prompts(args.prompts)
     except OSError as error:
         raise UsageError(f"cannot read {args.prompts}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{args.prompts} is not UTF-8 text") from None
     if not prompts:
         raise UsageError(f"{args.prompts} holds no prompts")
     if args.backend != "hf" and not args.model and not any(p.model for p in prompts):
