@@ -101,3 +101,16 @@ def test_hf_backend_uses_the_chat_template(tiny_model):
     assert rendered == "system: s\nuser: तुम?\nassistant: "
     backend.has_chat_template = False
     assert backend.render([{"role": "user", "content": "तुम?"}]) == "तुम?\n"
+
+
+def test_no_progress_bars_in_a_log(tmp_path, tiny_model, capfd):
+    from transformers.utils import logging
+
+    logging.enable_progress_bar()   # as in a fresh process (another test may have turned them off)
+    prompts = tmp_path / "prompts.jsonl"
+    _prompts(prompts)
+    assert generate_main([str(prompts), "--out", str(tmp_path / "out.jsonl"), "--backend", "hf",
+                          "--model", str(tiny_model), "--device", "cpu"]) == 0
+    err = capfd.readouterr().err   # stderr is not a terminal here, as in `… 2> run.log`
+    assert "Loading weights" not in err and "%|" not in err and "\r" not in err
+    assert "6 written, 0 failed" in err

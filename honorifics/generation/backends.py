@@ -19,6 +19,7 @@ import http.client
 import ipaddress
 import json
 import socket
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -317,7 +318,7 @@ class HFBackend:
     batched = True
 
     def __init__(self, model_path: str, device: str | None = None, batch_size: int = 8,
-                 allow_download: bool = False, dtype: str | None = None):
+                 allow_download: bool = False, dtype: str | None = None, progress: bool | None = None):
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -326,6 +327,10 @@ class HFBackend:
             raise GenerationError(f"--backend hf needs {missing}, which is not installed: "
                                   f"pip install 'honorifics[ml]'", fatal=True) from None
         self._torch = torch
+        if not (sys.stderr.isatty() if progress is None else progress):
+            # transformers' own bars ("Loading weights") only on a terminal, not into a log
+            from transformers.utils import logging as transformers_logging
+            transformers_logging.disable_progress_bar()
         local = not allow_download
         self.tokenizer = AutoTokenizer.from_pretrained(model_path, local_files_only=local)
         self.tokenizer.padding_side = "left"   # decoder-only models continue from the right end

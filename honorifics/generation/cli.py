@@ -132,7 +132,8 @@ def _make_backend(args: argparse.Namespace, base_url: str | None, api_key: str |
     if args.backend == "anthropic":
         return AnthropicBackend(args.model, api_key, timeout=args.timeout, base_url=base_url)
     return HFBackend(args.model, device=args.device, batch_size=args.batch_size,
-                     allow_download=args.allow_download, dtype=args.dtype)
+                     allow_download=args.allow_download, dtype=args.dtype,
+                     progress=not args.quiet and sys.stderr.isatty())
 
 
 def _url_source(args: argparse.Namespace) -> str:
