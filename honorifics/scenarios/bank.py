@@ -526,11 +526,14 @@ def parse_scenario(data: Any, origin: str = "") -> Scenario:
 def read_records(path: str | Path) -> Iterator[tuple[int, Any]]:
     """(line number, parsed object) for a JSONL file, or (index, item) for a YAML list.
 
-    Raises ScenarioError for lines that are not JSON.
+    Raises ScenarioError for lines that are not JSON. A gzip file (``bank.jsonl.gz``)
+    is read as its content; a file that is not UTF-8 raises
+    :class:`~honorifics.textfiles.TextFileError` naming the file and the line.
     """
+    from ..textfiles import read_text
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
-    if path.suffix in (".yaml", ".yml"):
+    text = read_text(path)
+    if Path(path.name.removesuffix(".gz")).suffix in (".yaml", ".yml"):
         import yaml
         items = yaml.safe_load(text) or []
         if not isinstance(items, list):

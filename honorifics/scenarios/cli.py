@@ -111,13 +111,14 @@ def _parse_variables(pairs: list[str]) -> dict[str, str]:
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("filters (all must match)")
-    group.add_argument("--language", choices=LANGUAGES)
-    group.add_argument("--task", choices=TASKS)
-    group.add_argument("--tier", help="a primary expected tier, any spelling (formal, आप, tumi …)")
-    group.add_argument("--subtask", help="tier_shift, or none for scenarios without a subtask")
-    group.add_argument("--ambiguous", choices=("yes", "no"), help="only (or no) ambiguous bias probes")
+    group.add_argument("--language", choices=LANGUAGES, help="only scenarios in this language (default: all)")
+    group.add_argument("--task", choices=TASKS, help="only scenarios of this task (default: all)")
+    group.add_argument("--tier", help="a primary expected tier, any spelling (formal, आप, tumi …; default: all)")
+    group.add_argument("--subtask", help="tier_shift, or none for scenarios without a subtask (default: all)")
+    group.add_argument("--ambiguous", choices=("yes", "no"),
+                       help="only (yes) or no (no) ambiguous bias probes (default: both)")
     group.add_argument("--variable", action="append", default=[], metavar="KEY=VALUE",
-                       help="a scenario variable, e.g. relationship_type=family (repeatable)")
+                       help="a scenario variable, e.g. relationship_type=family (repeatable; default: none)")
 
 
 def _apply_filters(bank: ScenarioBank, args: argparse.Namespace) -> ScenarioBank:
@@ -128,15 +129,19 @@ def _apply_filters(bank: ScenarioBank, args: argparse.Namespace) -> ScenarioBank
 
 
 def _prompt_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="*", help="scenario JSONL/YAML files (default: the built-in bank)")
-    parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
-    parser.add_argument("--temperatures", "-t", default="0.7",
-                        help="comma-separated temperatures (default: 0.7)")
-    parser.add_argument("--runs", "-n", type=int, default=1, help="runs per scenario and temperature")
+    parser.add_argument("files", nargs="*",
+                        help="scenario JSONL/YAML files, plain or gzip (default: the built-in bank)")
+    parser.add_argument("--out", "-o", default="-", metavar="FILE", help="output JSONL (default: stdout)")
+    parser.add_argument("--temperatures", "-t", default="0.7", metavar="LIST",
+                        help="comma-separated temperatures, each 0 to 2 (default: 0.7)")
+    parser.add_argument("--runs", "-n", type=int, default=1, metavar="N",
+                        help="runs per scenario and temperature (default: 1)")
     parser.add_argument("--format", choices=FORMATS, default="plain",
-                        help="plain: prompt field; chat: OpenAI messages; batch: OpenAI batch requests")
-    parser.add_argument("--model", help="model name, written into chat/batch records")
-    parser.add_argument("--system", help="an optional system message (chat and batch formats)")
+                        help="plain: a prompt field; chat: OpenAI messages; batch: OpenAI batch requests "
+                             "(needs --model) (default: plain)")
+    parser.add_argument("--model", help="model name, written into every record (default: none; "
+                                        "required by --format batch)")
+    parser.add_argument("--system", help="a system message for the chat and batch formats (default: none)")
     _add_filters(parser)
     add_quiet(parser)
 
@@ -174,7 +179,8 @@ def make_prompts_main(args: argparse.Namespace) -> int:
 
 
 def _lint_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="*", help="scenario files (default: the built-in bank)")
+    parser.add_argument("files", nargs="*",
+                        help="scenario JSONL/YAML files, plain or gzip (default: the built-in bank)")
     add_quiet(parser)
 
 
@@ -224,10 +230,12 @@ def lint_scenarios_main(args: argparse.Namespace) -> int:
 
 def _instantiate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="template YAML files (default: the built-in ones)")
-    parser.add_argument("--language", choices=LANGUAGES, help="only the built-in templates of a language")
-    parser.add_argument("--per-template", "-n", type=int, default=5, help="scenarios per template")
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help="only the built-in templates of a language (default: both)")
+    parser.add_argument("--per-template", "-n", type=int, default=5, metavar="N",
+                        help="scenarios per template (default: 5)")
     add_seed(parser, 0)
-    parser.add_argument("--out", "-o", default="-", help="output JSONL (default: stdout)")
+    parser.add_argument("--out", "-o", default="-", metavar="FILE", help="output JSONL (default: stdout)")
     add_quiet(parser)
 
 

@@ -141,9 +141,10 @@ def _constraints(raw: Any, keys: set[str], where: str) -> Constraints:
 def read_templates(path: str | Path) -> list[ScenarioTemplate]:
     """Parse a template file; the language is the file's stem (``hi.yaml``) or a ``language`` key."""
     import yaml
+    from ..textfiles import read_text
     path = Path(path)
     try:
-        items = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        items = yaml.safe_load(read_text(path)) or []
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark else ""
