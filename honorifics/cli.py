@@ -49,20 +49,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = command_parser("analyze-generations", DESCRIPTION, EPILOG, raw=True)
     parser.add_argument("input", help="JSONL file of generations, plain or gzip ('-' for standard input)")
     parser.add_argument("--version", action="version",
-                        version=f"analyze-generations {__version__} (rule path: {implementation()})")
+                        version=f"%(prog)s {__version__} (rule path: {implementation()})")
     parser.add_argument("--out", metavar="DIR",
                         help="write DIR/analysis.jsonl and DIR/summary.json (default: analysis to stdout)")
     parser.add_argument("--report", action="store_true",
-                        help="also write DIR/report.html and metric tables (needs --out)")
+                        help="also write DIR/report.html, DIR/metrics.json and DIR/tables/ (needs --out; "
+                             "default: no report)")
     parser.add_argument("--group-by", default="", metavar="FIELDS",
-                        help="comma-separated fields to group metrics by in the report (e.g. model,temperature)")
+                        help="comma-separated fields to group metrics by in the report (e.g. model,temperature; "
+                             "default: the report's own)")
     parser.add_argument("--max-dialogues", type=int, default=None, metavar="N",
                         help="with --report: dialogues shown in the report's per-speaker view "
                              "(default: the report's default, 1000; tables always use all)")
     parser.add_argument("--scenarios", metavar="PATH", action="append",
                         help="scenario bank file to join on scenario_id (repeatable; default: the built-in bank)")
     parser.add_argument("--no-classifier", action="store_true",
-                        help="rules only: never load the fallback tier classifier")
+                        help="rules only: never load the fallback tier classifier (default: the classifier "
+                             "decides what the rules leave undecided, when it is installed)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="analyse with N processes (default 1; output order is kept)")
     parser.add_argument("--max-chars", type=int, default=None, metavar="N",
@@ -82,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     scale.add_argument("--block-mb", type=float, default=16, metavar="MB",
                        help="input per task for Parquet/Dask/Spark runs (default 16)")
     scale.add_argument("--jsonl", action="store_true",
-                       help="with Parquet output, also write DIR/analysis.jsonl (implied by --report)")
+                       help="with Parquet output, also write DIR/analysis.jsonl (implied by --report; "
+                            "default: Parquet parts only)")
     return parser
 
 

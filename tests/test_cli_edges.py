@@ -459,3 +459,41 @@ def test_a_plot_without_matplotlib_names_the_extra(run_dir, tmp_path, monkeypatc
     message = one_line_error(capsys, f"honorifics {command}")
     assert "--no-plot" in message and message.endswith("pip install 'honorifics[alignment]'")
     assert not (tmp_path / "o").exists()
+
+
+# --- help: every option says what it does and its default -------------------------------------
+
+def _parsers():
+    import argparse
+    from honorifics.alignment import cli as alignment_cli
+    from honorifics.report import cli as report_cli
+    from honorifics.scenarios import cli as scenarios_cli
+    from honorifics.usage import parser as command_parser
+    yield "analyze", cli.build_parser()
+    for name, options in [("report", report_cli._report_options), ("prompts", scenarios_cli._prompt_options),
+                          ("lint", scenarios_cli._lint_options),
+                          ("instantiate", scenarios_cli._instantiate_options)]:
+        parser = command_parser(name, "")
+        options(parser)
+        yield name, parser
+    yield "odds", alignment_cli._odds_parser()
+    yield "align", alignment_cli._alignment_parser()
+
+
+def test_every_option_has_help_with_its_default():
+    import argparse
+    missing = []
+    for name, parser in _parsers():
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+                continue
+            text = (action.help or "").lower()
+            takes_value = action.option_strings and action.nargs != 0 and not action.required
+            if not text or (takes_value and "default" not in text):
+                missing.append(f"{name} {'/'.join(action.option_strings) or action.dest}")
+    assert not missing, missing
+
+
+def test_version_names_the_command_typed(capsys):
+    assert honorifics_main(["analyze", "--version"]) == 0
+    assert capsys.readouterr().out.startswith("honorifics analyze ")

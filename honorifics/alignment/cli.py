@@ -107,7 +107,7 @@ def _odds_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tagger", default="auto",
                         help="auto (spaCy en_core_web_sm for English, Stanza for hi/bn when its "
                              "models are on disk, else content words), spacy:NAME_OR_DIR, "
-                             "stanza[:DIR], none")
+                             "stanza[:DIR], none (default: auto)")
     parser.add_argument("--language", default=None,
                         help="language of every text (default: the record's language field, else "
                              "by script)")
