@@ -64,6 +64,9 @@ class ChatServer:
         self.httpd.server_close()
 
     def _send(self, handler, status: int, payload: bytes, headers: dict | None = None):
+        # out of flight before the answer leaves: a client that sends its next request the
+        # moment it reads this one must not find both counted (a race on a busy machine)
+        self._leave(handler)
         handler.send_response(status)
         handler.send_header("Content-Type", "application/json")
         handler.send_header("Content-Length", str(len(payload)))
@@ -136,5 +139,10 @@ class ChatServer:
                                "total_tokens": len(prompt) + len(text)}}
             self._send(handler, 200, json.dumps(reply, ensure_ascii=False).encode("utf-8"))
         finally:
+            self._leave(handler)
+
+    def _leave(self, handler):
+        if not getattr(handler, "_left", False):
+            handler._left = True
             with self.lock:
                 self.in_flight -= 1

@@ -90,7 +90,8 @@ def test_token_usage_is_summed_printed_and_recorded_in_run_json(tmp_path, capsys
     assert f"tokens test-model: 2 requests, {first_in:,} tokens in, {first_out:,} out" in first
     assert "tokens test-model: 2 requests (1 failed)" in second
     run = json.loads((out.parent / "run.json").read_text("utf-8"))["generate"]["outputs.jsonl"]
-    assert [entry["sent"] for entry in run["runs"]] == [2, 2]
+    assert [(entry["pending"], entry["written"], entry["failed"]) for entry in run["runs"]] == [(2, 2, 0), (2, 2, 1)]
+    assert "stopped" not in run["runs"][0] and run["runs"][0]["models"] == ["test-model"]
     assert run["runs"][0]["usage"]["test-model"]["tokens_in"] == first_in
     assert run["runs"][0]["base_url"] == server.base_url and run["runs"][0]["backend"] == "openai-compatible"
     # the totals cover the whole output file, both runs
@@ -114,6 +115,12 @@ def test_a_run_json_that_is_not_ours_is_left_alone(tmp_path, capsys):
                               "--model", "m", "--overwrite", "--quiet"]) == 0
     document = json.loads((tmp_path / "run.json").read_text("utf-8"))
     assert document["experiment"] == {"name": "pilot"} and "outputs.jsonl" in document["generate"]
+    # --overwrite starts the output again: its earlier runs are forgotten
+    with ChatServer() as server:
+        assert generate_main([str(prompts), "--out", str(out), "--base-url", server.base_url,
+                              "--model", "m", "--overwrite", "--quiet"]) == 0
+    runs = json.loads((tmp_path / "run.json").read_text("utf-8"))["generate"]["outputs.jsonl"]["runs"]
+    assert len(runs) == 1
 
 
 def _generate_subprocess(args: list[str], prelude: str = "") -> subprocess.CompletedProcess:
@@ -186,3 +193,14 @@ def test_every_generate_option_has_help_that_gives_its_default():
     parser = build_generate_parser()
     text = parser.description + parser.epilog   # the usage line names the command as it was typed
     assert "honorifics-generate" not in text and "make-prompts" not in text and "analyze-generations" not in text
+
+
+def test_a_run_stopped_by_a_fatal_error_is_recorded_as_stopped(tmp_path):
+    prompts, out = tmp_path / "prompts.jsonl", tmp_path / "outputs.jsonl"
+    write_prompts(prompts, hindi_prompts(2))
+    with ChatServer() as server:
+        server.failures = ["401"]
+        assert generate_main([str(prompts), "--out", str(out), "--base-url", server.base_url, "--model", "m",
+                              "--concurrency", "1", *FAST]) == 2
+    run, = json.loads((tmp_path / "run.json").read_text("utf-8"))["generate"]["outputs.jsonl"]["runs"]
+    assert run["stopped"].startswith("HTTP 401") and run["written"] == 0

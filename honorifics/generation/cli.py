@@ -257,15 +257,19 @@ def run_generate(args: argparse.Namespace) -> int:
 
     progress = make_progress(len(pending), args.quiet)
     started = _now()
+    result = None
     try:
         result = generator.run(pending, write, progress)
     finally:
         progress.close()
         writer.close()
-        run_file, left_alone = write_run_file(out.parent, out, {
-            "started_at": started, "finished_at": _now(), "tool": f"honorifics {__version__}",
-            "prompts": str(args.prompts), **_backend_provenance(args, base_url),
-            "models": sorted(usage), "sent": len(pending), "usage": usage})
+        run = {"started_at": started, "finished_at": _now(), "tool": f"honorifics {__version__}",
+               "prompts": str(args.prompts), **_backend_provenance(args, base_url), "models": sorted(usage),
+               "pending": len(pending), "written": result.written if result else None,
+               "failed": result.failed if result else None, "usage": usage}
+        if result is None or result.fatal or result.interrupted:
+            run["stopped"] = (result.fatal or "interrupted") if result else "crashed"
+        run_file, left_alone = write_run_file(out.parent, out, run, restart=args.overwrite)
     remaining = len(pending) - result.written
     if not args.quiet:
         summary = f"{result.written} written, {result.failed} failed"

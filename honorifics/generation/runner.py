@@ -586,13 +586,15 @@ def format_usage(totals: dict[str, dict[str, int]]) -> list[str]:
 RUN_FILE = "run.json"
 
 
-def write_run_file(directory: Path, outputs: Path, run: dict[str, Any]) -> tuple[Path, str | None]:
+def write_run_file(directory: Path, outputs: Path, run: dict[str, Any],
+                   restart: bool = False) -> tuple[Path, str | None]:
     """Add this run to ``run.json`` beside the outputs, under ``generate`` → the output
     file's name: ``runs`` (one entry per run, with its own usage) and ``usage`` (per-model
     totals over every line of the output file, all runs together).
 
-    Returns the path and None, or the path and why it was left alone: a run.json that is
-    not a JSON object (someone else's file) is never overwritten.
+    ``restart`` (``--overwrite``) forgets the earlier runs of this output file. Returns
+    the path and None, or the path and why it was left alone: a run.json that is not a
+    JSON object (someone else's file) is never overwritten.
     """
     path = directory / RUN_FILE
     document: dict[str, Any] = {}
@@ -605,10 +607,13 @@ def write_run_file(directory: Path, outputs: Path, run: dict[str, Any]) -> tuple
             return path, f"{path} is not a JSON object; left as it is"
     generate = document.get("generate") if isinstance(document.get("generate"), dict) else {}
     earlier = generate.get(outputs.name) if isinstance(generate.get(outputs.name), dict) else {}
-    runs = [entry for entry in earlier.get("runs", []) if isinstance(entry, dict)] + [run]
-    generate[outputs.name] = {"runs": runs, "usage": usage_of_file(outputs)}
+    runs = [] if restart else [entry for entry in earlier.get("runs", []) if isinstance(entry, dict)]
+    generate[outputs.name] = {"runs": runs + [run], "usage": usage_of_file(outputs)}
     document["generate"] = generate
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:   # the outputs are written; a run record that cannot be is a note
+        return path, f"cannot write {path}: {error.strerror or error}"
     return path, None
