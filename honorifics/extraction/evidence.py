@@ -423,16 +423,18 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
 
 
 _SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s|$)|\n")
+_CLAUSE_END = re.compile(r"[,;।॥?!]|\.(?=\s|$)")
 
 
 def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int]]:
-    """Spans of the sentences that state what holds for anyone (generic "you"):
-    their 2nd-person forms address no one. The cues are the lexicon's `generic_you`.
+    """Spans of the clauses that state what holds for anyone (generic "you"): from
+    the generic 2nd-person form to the end of its clause; they address no one.
+    The cues are the lexicon's `generic_you`.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> text = "इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। आप अंदर आइए।"
     >>> [text[s:e] for s, e in generic_sentences(text, [(0, len(text))], load_lexicon("hi"))]
-    ['इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं।']
+    ['आपको जूते बाहर उतारने पड़ते हैं']
     """
     pattern = lexicon.generic_you
     out: list[tuple[int, int]] = []
@@ -444,8 +446,10 @@ def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexic
         position = start
         for boundary in [*_SENTENCE_END.finditer(text, start, end), None]:
             stop = boundary.end() if boundary is not None else end
-            if stop > position and pattern.search(text[position:stop]):
-                out.append((position, stop))
+            for match in pattern.finditer(text[position:stop]):
+                # from the generic form to the end of its clause (a comma or the sentence end)
+                clause_end = _CLAUSE_END.search(text, position + match.end(), stop)
+                out.append((position + match.start(), clause_end.start() if clause_end else stop))
             position = stop
     return out
 

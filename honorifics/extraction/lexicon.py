@@ -337,7 +337,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
                                                for e in section.get("first_person_verb_endings") or ()),
             "narrator": str(section.get("narrator") or "narrator"),
             # case markers after a noun: not the subject (माँ का हाथ, माँ से)
-            "case_markers": keys(section.get("case_markers"))}
+            "case_markers": keys(section.get("case_markers")),
+            # pronoun subjects that are also other words (Bangla ও "and"): only first in the clause
+            "clause_initial_only": keys(section.get("clause_initial_only"))}
 
 
 # LEXICON_NAMES and lexicon_name come from the language registry (imported above).

@@ -85,8 +85,15 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *,
         return None
     if any(k in lexicon.pronouns for k in keys):
         return None    # a speaker's own words around the quote, not narration
-    if any(k in narrative["reported_markers"] for k in keys):
-        return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा
+    # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
+    clause_start = 0
+    if verb_at is not None:
+        for match in re.finditer(r"[,;]", frame):
+            before_comma = len(TOKEN.findall(frame[:match.start()]))
+            if before_comma <= verb_at:
+                clause_start = before_comma
+    if any(k in narrative["reported_markers"] for k in keys[clause_start:]):
+        return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
     found = _clause_subject(tokens, lexicon, index)
     if found is not None:
         return found
@@ -99,13 +106,10 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *,
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | lexicon.question_words
-    # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
-    clause_start = 0
-    if verb_at is not None:
-        for match in re.finditer(r"[,;]", frame):
-            before_comma = len(TOKEN.findall(frame[:match.start()]))
-            if before_comma <= verb_at:
-                clause_start = before_comma
+    if previous is not None and verb_at - clause_start > _GUESSED_SUBJECT_REACH:
+        # a long clause with no overt subject (খানিক পরে … ইশারা করে হেসে যোগ করল): the
+        # subject is elided, the last speaker goes on
+        return previous
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon)]
@@ -119,6 +123,10 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *,
     after = [w for i, w in candidates if i > verb_at]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
+
+
+#: without an overt subject, the first word of a clause is taken as its subject only this near the verb
+_GUESSED_SUBJECT_REACH = 3
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
@@ -138,7 +146,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
     for i, (word, key) in enumerate(tokens):
         if key in narrative["narrator_subjects"]:
             return f"{narrative['narrator']} (narrator)", True
-        if key in narrative["pronoun_subjects"]:
+        if key in narrative["pronoun_subjects"] and (i == 0 or key not in narrative["clause_initial_only"]):
             return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
         following = keys[i + 1] if i + 1 < len(keys) else None
         if index is not None:
@@ -217,6 +225,11 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # before the quote opens with a listed speaker, who then speaks
             start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
             speaker = _beat_speaker(before_text[start_of_previous:boundaries[-1].start()], index)
+        if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
+                and TOKEN.search(before_text) and frame_speaker(before_text.strip(" ,।.—–"), lexicon, index) \
+                == (found[-1].speaker, found[-1].unlisted):
+            # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
+            speaker = (found[-1].speaker, found[-1].unlisted)
         if speaker is not None:
             found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
     return found
