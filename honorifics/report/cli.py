@@ -14,7 +14,7 @@ from typing import Any
 from ..results import (NotAnalysisError, missing_fields, parquet_parts, parse_group_by, read_analysis,
                        record_fields)
 from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
-                     output_dir, output_file, say)
+                     output_dir, output_file, prog_name, say)
 
 
 def _read(path: str) -> list[dict[str, Any]]:
@@ -62,7 +62,8 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
                         help="output directory: metrics.json, tables/, report.html (created if missing)")
     parser.add_argument("--group-by", default=None, metavar="FIELDS",
                         help="comma-separated fields to group by, e.g. model,temperature (carried fields, "
-                             "task, language or scenario variables such as setting; default: none)")
+                             "task, language or scenario variables such as setting; default: language when the "
+                             "input mixes languages, else none; '' for none)")
     parser.add_argument("--cloze", default=None, metavar="CSV",
                         help="optional CSV with columns model,cloze_accuracy, shown beside each model "
                              "(default: none)")
@@ -70,7 +71,8 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     add_seed(parser, 0, "bootstrap seed")
     parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     parser.add_argument("--max-dialogues", type=int, default=1000, metavar="N",
-                        help="dialogues shown in the per-speaker view (default 1000; tables always use all)")
+                        help="dialogues embedded in the per-speaker view; beyond N, a sample stratified by "
+                             "language × task × model (default 1000; tables always use all)")
     parser.add_argument("--no-tables", action="store_true", help="skip the CSV/Parquet tables (default: write them)")
     add_quiet(parser)
 
@@ -81,7 +83,8 @@ def report_main(args: argparse.Namespace) -> int:
     """``honorifics-report analysis.jsonl --out DIR [--group-by model,temperature]``."""
     from ..metrics import (compute_metrics, metrics_tables, parse_group_by, read_cloze_csv, write_summary,
                            write_tables)
-    from .html import write_report
+    from .html import run_summary, write_report
+    step = _progress(args)
     check_positive("--resamples", args.resamples)
     check_positive("--max-dialogues", args.max_dialogues)
     records, broken = _read_counted(args.analysis)
@@ -101,22 +104,36 @@ def report_main(args: argparse.Namespace) -> int:
                          f"{'this field' if len(unknown) == 1 else 'these fields'}; "
                          f"fields there: {', '.join(known)}")
     out = output_dir(args.out)
+    step(f"read {len(records)} lines of {args.analysis}; computing the metrics")
     summary = compute_metrics(records, args.group_by, cloze=cloze, n_resamples=args.resamples, seed=args.seed)
     # metrics.json, not summary.json: analyze-generations writes its own run summary.json in
     # the same directory, and the report must not overwrite it.
     write_summary(summary, out / "metrics.json")
     if not args.no_tables:
         from ..metrics import parquet_available
+        step("writing the tables")
         write_tables(metrics_tables(records, args.group_by, summary=summary), out / "tables")
         if not parquet_available():
             say(args, "note: pyarrow is not installed: tables written as CSV only")
     path = write_report(records, out, group_by=args.group_by, title=args.title, summary=summary,
-                        max_dialogues=args.max_dialogues)
-    accuracy = summary["overall"]["accuracy"]
+                        max_dialogues=args.max_dialogues, run=run_summary(args.analysis), seed=args.seed,
+                        progress=step)
+    accuracy, refused = summary["overall"]["accuracy"], summary["overall"]["refused"]
     figure = "—" if accuracy["estimate"] is None else f"{100 * accuracy['estimate']:.1f}%"
+    refusals = "" if not refused["successes"] else f", refused {100 * refused['estimate']:.1f}%"
     say(args, f"{summary['n_ok']} records ({summary['n_failed']} failed), accuracy {figure} "
-              f"(n={accuracy['n']}) → {path}")
+              f"(n={accuracy['n']}){refusals} → {path}")
     return 1 if broken else 0
+
+
+def _progress(args: argparse.Namespace):
+    """Progress lines on stderr (unless --quiet): a long report is not silent for a minute."""
+    import time
+    start = time.monotonic()
+
+    def step(message: str) -> None:
+        say(args, f"{prog_name('honorifics-report')}: [{time.monotonic() - start:5.1f} s] {message}")
+    return step
 
 
 def _export_options(parser: argparse.ArgumentParser) -> None:
