@@ -117,11 +117,19 @@ def _blocks_run(args: argparse.Namespace, options: dict) -> int:
                                  block_bytes=max(1, int(args.block_mb * 1024 * 1024)),
                                  jsonl=args.jsonl or args.report, input_label=str(args.input))
     except BaseException as error:
-        # nothing of a failed run stays behind: the folder this run created, or its empty analysis/
+        # nothing of a failed or interrupted run stays behind: the folder this run created, or
+        # the parts it wrote (those of an earlier run were removed when it started)
         if created:
             shutil.rmtree(out, ignore_errors=True)
-        elif (out / "analysis").is_dir() and not any((out / "analysis").iterdir()):
-            (out / "analysis").rmdir()
+        elif (out / "analysis").is_dir():
+            for part in (out / "analysis").glob("part-*.parquet"):
+                part.unlink(missing_ok=True)
+            if not any((out / "analysis").iterdir()):
+                (out / "analysis").rmdir()
+        if isinstance(error, KeyboardInterrupt):
+            print(f"{prog_name('analyze-generations')}: interrupted: the Parquet parts of this run "
+                  f"were removed from {out}", file=sys.stderr)
+            return EXIT_INTERRUPTED
         if isinstance(error, (FileNotFoundError, ValueError)):
             raise UsageError(str(error)) from None
         raise

@@ -271,10 +271,13 @@ def _without(monkeypatch, *modules):
         monkeypatch.setitem(sys.modules, module, None)   # `import module` raises ImportError
 
 
-def test_engine_dask_without_dask_names_the_extra(tmp_path, monkeypatch, capsys):
-    _without(monkeypatch, "dask", "dask.distributed", "distributed")
-    assert _analyze(EXAMPLE, tmp_path / "o", "--engine", "dask") == 2
-    assert one_line_error(capsys, "analyze-generations").endswith("pip install 'honorifics[scale]'")
+@pytest.mark.parametrize("engine, modules", [("dask", ("dask", "dask.distributed", "distributed")),
+                                             ("spark", ("pyspark", "pyspark.sql"))])
+def test_an_engine_without_its_library_names_the_extra(tmp_path, monkeypatch, capsys, engine, modules):
+    _without(monkeypatch, *modules)
+    assert _analyze(EXAMPLE, tmp_path / "o", "--engine", engine) == 2
+    message = one_line_error(capsys, "analyze-generations")
+    assert f"--engine {engine} needs {modules[0]}" in message and message.endswith("pip install 'honorifics[scale]'")
     assert not (tmp_path / "o").exists()
 
 
@@ -497,3 +500,33 @@ def test_every_option_has_help_with_its_default():
 def test_version_names_the_command_typed(capsys):
     assert honorifics_main(["analyze", "--version"]) == 0
     assert capsys.readouterr().out.startswith("honorifics analyze ")
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_ctrl_c_in_a_parquet_run_leaves_none_of_its_parts(tmp_path, monkeypatch, capsys, existing):
+    pytest.importorskip("pyarrow")
+    from honorifics import scale
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(EXAMPLE.read_bytes())
+    out = tmp_path / "o"
+    if existing:
+        out.mkdir()
+        (out / "notes.txt").write_text("mine")
+    analyze_block, calls = scale.analyze_block, []
+
+    def interrupted_at_the_second_block(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return analyze_block(*args, **kwargs)
+
+    monkeypatch.setattr(scale, "analyze_block", interrupted_at_the_second_block)
+    assert analyze_generations_main([str(tmp_path / "in.json[l]"), "--out", str(out), "--no-classifier",
+                                     "--workers", "1", "--block-mb", "0.005"]) == 130
+    assert len(calls) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"analyze-generations: interrupted: the Parquet parts of this run were removed from {out}"]
+    if existing:
+        assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    else:
+        assert not out.exists()
