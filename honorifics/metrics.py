@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+from collections import Counter
 import json
 import math
 from pathlib import Path
@@ -45,7 +46,7 @@ import numpy as np
 from .results import (TIER_SEPARATOR, SpeakerRow, field_value, join_tiers, ok_records, parse_group_by,
                       record_speaker_rows, speaker_rows)
 from .summary import CONSISTENCY_DEFINITION, DISTRIBUTION_DEFINITION, has_evidence, is_refused
-from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, binomial_test,
+from .stats import (DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_counts, binomial_test,
                     chi_square_test, correlation, entropy_interval, holm_adjust, mcnemar_test,
                     paired_bootstrap, wilson_interval)
 from .tiers import FORMAL, OUTCOMES, RANK, TIERS
@@ -140,9 +141,8 @@ def accuracy_metrics(rows: Sequence[SpeakerRow]) -> dict[str, Any]:
         subset = [r for r in expected if r.expected[0] == tier]
         if subset:
             by_tier[tier], refused_by_tier[tier] = _accuracy_and_refused(subset)
-    scored = judged(expected)
-    counts = [[sum(1 for r in scored if r.expected[0] == want and r.judged_tier == produced)
-               for produced in OUTCOMES] for want in TIERS]
+    cells = Counter((r.expected[0], r.judged_tier) for r in judged(expected))
+    counts = [[cells[(want, produced)] for produced in OUTCOMES] for want in TIERS]
     accuracy, refused = _accuracy_and_refused(expected)
     return {"accuracy": accuracy, "refused": refused,
             "accuracy_by_task": by_task, "refused_by_task": refused_by_task,
@@ -179,12 +179,13 @@ def formality_bias(rows: Sequence[SpeakerRow], *, n_resamples: int = DEFAULT_RES
     আপনি where तुम / তুমি is expected has index > 0.
     """
     scored = judged(rows)
-    pairs = np.array([[r.judged_tier == FORMAL, r.expected[0] == FORMAL] for r in scored], dtype=float)
-    produced = int(pairs[:, 0].sum()) if len(scored) else 0
-    expected = int(pairs[:, 1].sum()) if len(scored) else 0
-    index = bootstrap_interval(pairs if len(scored) else [],
-                               lambda sample: sample[:, 0].mean() - sample[:, 1].mean(),
-                               n_resamples=n_resamples, seed=seed)
+    # the speakers as counts of (produced formal, expected formal): [no/no, no/yes, yes/no, yes/yes]
+    cells = [0, 0, 0, 0]
+    for r in scored:
+        cells[2 * (r.judged_tier == FORMAL) + (r.expected[0] == FORMAL)] += 1
+    produced, expected = cells[2] + cells[3], cells[1] + cells[3]
+    index = bootstrap_counts(cells, lambda rows: (rows[:, 2] - rows[:, 1]) / rows.sum(axis=1),
+                             n_resamples=n_resamples, seed=seed)
     return {"index": index.to_dict(),
             "ratio": (produced / expected) if expected else None,
             "produced_formal": _proportion(produced, len(scored)),

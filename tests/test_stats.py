@@ -1,6 +1,7 @@
 """Statistics against values computed by hand (formulas written out in each test)."""
 import math
 
+import numpy as np
 import pytest
 
 from honorifics import stats
@@ -103,3 +104,20 @@ def test_correlation_pearson_and_spearman():
 def test_holm_adjustment():
     # Sorted 0.01, 0.03, 0.04 → 3*0.01, max(0.03, 2*0.03), max(0.06, 0.04).
     assert stats.holm_adjust([0.01, 0.04, 0.03, None]) == [0.03, 0.06, 0.06, None]
+
+
+def test_bootstrap_over_counts_matches_the_bootstrap_over_units_and_is_seeded():
+    """Resampling units is resampling multinomial counts: the two intervals agree (up to
+    Monte Carlo error), and the counts one takes no time at any n."""
+    units = np.array([1.0] * 300 + [0.0] * 700)
+    by_units = stats.bootstrap_interval(units, np.mean, n_resamples=4000, seed=1)
+    by_counts = stats.bootstrap_counts([300, 700], lambda rows: rows[:, 0] / rows.sum(axis=1),
+                                       n_resamples=4000, seed=1)
+    assert by_counts.estimate == pytest.approx(0.3) and by_counts.n == 1000
+    assert by_counts.low == pytest.approx(by_units.low, abs=0.006)
+    assert by_counts.high == pytest.approx(by_units.high, abs=0.006)
+    again = stats.bootstrap_counts([300, 700], lambda rows: rows[:, 0] / rows.sum(axis=1), n_resamples=4000, seed=1)
+    assert (again.low, again.high) == (by_counts.low, by_counts.high)
+    assert stats.bootstrap_counts([0, 0], lambda rows: rows[:, 0]).estimate is None
+    constant = stats.entropy_interval(["formal"] * 50, ["intimate", "familiar", "formal"])
+    assert (constant.estimate, constant.low, constant.high) == (0.0, 0.0, 0.0)
