@@ -137,3 +137,33 @@ def test_generic_you_gives_no_evidence():
     # control: the same obligation said to the listener about the future is address
     address = analyze_text("आपको कल सुबह जल्दी आना पड़ेगा।", language="hi", speakers=["बॉस", "रमेश"], task="dct")
     assert address.speakers["बॉस"].tier == "formal"
+
+
+@pytest.mark.parametrize("text, tier", [
+    ("ডাক্তারবাবু কাল আসবেন। তুই ওষুধটা খেয়ে নিস।", "intimate"),        # a titled subject: আসবেন is 3rd person
+    ("মামা রোজ সকালে হাঁটেন। তুমি কবে হাঁটবে?", "familiar"),           # a kin-term subject
+    ("ঠাকুর তোর মঙ্গল করুন।", "intimate"),                             # a divine subject of the optative
+    ("দাদু আরও অনেক বছর থাকুন, সুস্থ থাকুন। তোরা সন্ধ্যায় আসিস।", "intimate"),  # coordination shares it
+])
+def test_bangla_honorific_verbs_with_a_third_person_subject_are_not_address(text, tier):
+    result = analyze_text(text, language="bn", speakers=["মৌ", "রুমি"], task="dct")
+    assert result.speakers["মৌ"].tier == tier
+
+
+@pytest.mark.parametrize("text", ["কাল আসবেন তো?", "মা, আপনি বসুন।", "দাদু এসেছেন, আপনি বসুন।"])
+def test_pro_drop_or_vocative_honorific_verbs_stay_address(text):
+    # controls: no overt 3rd-person subject in the verb's clause
+    result = analyze_text(text, language="bn", speakers=["মৌ", "রুমি"], task="dct")
+    assert result.speakers["মৌ"].tier == "formal"
+
+
+def test_respectful_third_person_aap_about_a_titled_person():
+    text = ("गाँव के लोग आज भी पंडित दीनदयाल जी को श्रद्धा से याद करते हैं। आप बड़े विद्वान थे। "
+            "आपने ही गाँव में पहला विद्यालय खुलवाया।")
+    assert analyze_text(text, language="hi", task="continuation").tier == "none"
+    inside = analyze_text("रमेश: तुम्हें पता है, हमारे स्कूल के हेडमास्टर साहब — आप बड़े अनुशासनप्रिय थे — गुज़र गए।\n"
+                          "सुनील: अरे!", language="hi", speakers=["रमेश", "सुनील"], task="roleplay")
+    assert inside.speakers["रमेश"].tier == "familiar"
+    # controls: a question, and a titled name used as a vocative
+    assert analyze_text("शर्मा जी को मेरा नमस्ते। आप कल कहाँ थे?", language="hi").tier == "formal"
+    assert analyze_text("शर्मा जी, आप कल बहुत थके हुए थे।", language="hi").tier == "formal"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
+from .clauses import ClauseIndex
 from .lexicon import Lexicon, VerbReading
 from .tokens import TokenColumns, token_columns
 
@@ -61,7 +62,8 @@ class _Utterance:
         self.clause_members = tokens.clause_members
         self.pronoun: list = [None] * n
         self.reading: list[VerbReading | None] = [None] * n
-        self._third_person: dict[int, bool] = {}
+        self._clauses: ClauseIndex | None = None
+        self._name_keys = excluded_keys
         #: indices of tokens with a lexicon reading (pronoun or verb): the only
         #: tokens the rules below start from; every other token is only a neighbour
         self.candidates: list[int] = []
@@ -252,26 +254,38 @@ class _Utterance:
         previous = self.keys[k]
         return previous in self.lexicon.question_words or previous.endswith(self.lexicon.participle_endings)
 
+    @property
+    def clauses(self) -> ClauseIndex:
+        """The clause analysis of the utterance, built on first need (one pass)."""
+        if self._clauses is None:
+            self._clauses = ClauseIndex(self.tokens, self.lexicon, self._name_keys, self.pronoun)
+        return self._clauses
+
     def sentence_has_subject_pronoun(self, i: int) -> bool:
-        lexicon = self.lexicon
-        return any(self.sentence[j] == self.sentence[i] and
-                   (key in lexicon.first_person_pronouns or key in lexicon.third_person_pronouns)
-                   for j, key in enumerate(self.keys))
+        return self.sentence[i] in self.clauses.pronoun_subject_sentences
 
     def third_person_sentence(self, i: int) -> bool:
         """Does the sentence of token i have a 3rd-person subject (উনি, আমার মা …)?"""
-        sentence = self.sentence[i]
-        known = self._third_person.get(sentence)
-        if known is None:
-            lexicon = self.lexicon
-            after = self.tokens.after
-            known = any(
-                self.sentence[j] == sentence and (
-                    key in lexicon.third_person_pronouns
-                    or (key in lexicon.person_nouns and not after[j].startswith(_VOCATIVE_PUNCTUATION)))
-                for j, key in enumerate(self.keys))
-            self._third_person[sentence] = known
-        return known
+        return self.sentence[i] in self.clauses.third_person_sentences
+
+    def third_person_subject(self, i: int) -> bool:
+        """Has the verb at i a 3rd-person subject: in its clause, or, for a clause without
+        one, in the clause before it in the sentence when that clause's verb has the same
+        form (coordination: দাদু … থাকুন, সুস্থ থাকুন)."""
+        clauses = self.clauses
+        clause = self.clause[i]
+        if clauses.third_person_subject_before(clause, i):
+            return True
+        if clauses.subject_person(clause) is not None or clause == 0:
+            return False
+        previous = clause - 1
+        members = self.clause_members[previous]
+        if not members or self.sentence[members[0]] != self.sentence[i] \
+                or clauses.subject_person(previous) != 3:
+            return False
+        rule = cast(VerbReading, self.reading[i]).rule
+        return any(self.reading[j] is not None and cast(VerbReading, self.reading[j]).rule == rule
+                   for j in members)
 
     def counts_alone(self, i: int) -> bool:
         """May the verb at i show a tier with no pronoun (pro-drop)?"""
@@ -279,6 +293,8 @@ class _Utterance:
         if reading is None or reading.evidence is None:
             return False
         when = reading.when
+        if reading.rule in self.lexicon.clauses["third_person_readings"] and self.third_person_subject(i):
+            return False   # ডাক্তারবাবু কাল আসবেন, ভগবান সবার ভালো করুন: 3rd person
         if when == "always":
             return True
         if self.first_person_subject_before(i):
@@ -305,7 +321,7 @@ class _Utterance:
             # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
             markers = self.lexicon.request_markers
             reflexives = self.lexicon.reflexive_request_markers
-            sentence = [j for j in range(len(self.keys)) if self.sentence[j] == self.sentence[i]]
+            sentence = self.clauses.sentence_members[self.sentence[i]]
             has_pronoun = any(self.pronoun[j] for j in sentence)
             return (self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
                     and any(self.keys[j] in markers
@@ -478,25 +494,27 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
 
 def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
                                  result: UtteranceEvidence) -> None:
-    """Respectful 3rd-person आप after a verbless sentence naming someone.
+    """Respectful 3rd-person आप about someone just named with a title.
 
-    "मेरे गुरु, पंडित हरिशंकर जी। आप बनारस में संस्कृत पढ़ाते थे।" — the आप
-    sentences that follow the introduction are about the guru, not address,
-    as long as they show no other tier.
+    "मेरे गुरु, पंडित हरिशंकर जी। आप बनारस में संस्कृत पढ़ाते थे।" — after a verbless
+    sentence naming someone, the आप sentences are about them as long as they show
+    no other tier. And "गाँव के लोग पंडित दीनदयाल जी को याद करते हैं। आप बड़े विद्वान
+    थे …", "हेडमास्टर साहब — आप बड़े अनुशासनप्रिय थे — गुज़र गए": a subject आप whose
+    clause is a past statement (not a question), after a titled person named in the
+    same or the previous sentence and not addressed (no comma or "!" after the title),
+    is that person.
     """
     markers = u.lexicon.third_person_antecedent_markers
     if not markers or not pronouns or markers.isdisjoint(u.keys):
         return
-    sentences: dict[int, list[int]] = {}
-    for i in range(len(u.keys)):
-        sentences.setdefault(u.sentence[i], []).append(i)
+    sentences = u.clauses.sentence_members
     chain = False
     for _, members in sorted(sentences.items()):
         tiers = {pronouns[i].tier for i in members if i in pronouns}
         has_verb = any(u.reading[i] is not None for i in members)
         if chain and tiers == {"formal"} and not any(
-                u.reading[i] is not None and cast(VerbReading, u.reading[i]).evidence not in (None, "formal") and u.counts_alone(i)
-                for i in members):
+                u.reading[i] is not None and cast(VerbReading, u.reading[i]).evidence not in (None, "formal")
+                and u.counts_alone(i) for i in members):
             for i in members:
                 if i in pronouns:
                     result.third_person.append(pronouns.pop(i))
@@ -506,6 +524,34 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         chain = (not tiers and not has_verb and u.keys[last] in markers
                  and u.tokens.after[last][:1] in ("।", ".", "")          # a statement, not "… जी!"
                  and before_marker not in u.lexicon.nominal_address)     # a name, not बहन जी
+    past = u.lexicon.clauses["past_markers"]
+    if not past:
+        return
+    named: list[int] = []   # titled persons named, not addressed
+    respectful = -2          # the last sentence whose आप was read as that person
+    for number, members in sorted(sentences.items()):
+        named = [i for i in named if u.sentence[i] >= number - 1]
+        question = u.tokens.after[members[-1]].startswith("?")
+        if respectful == number - 1 and not question and {pronouns[i].tier for i in members if i in pronouns} \
+                == {"formal"}:
+            # the narration goes on about that person (… थे। आपने ही गाँव में पहला विद्यालय खुलवाया।)
+            for i in members:
+                if i in pronouns:
+                    result.third_person.append(pronouns.pop(i))
+            respectful = number
+            continue
+        for i in members:
+            if u.keys[i] in markers and i > members[0] and not u.tokens.after[i].startswith(_VOCATIVE_PUNCTUATION) \
+                    and u.keys[i - 1] not in u.lexicon.nominal_address:
+                named.append(i)
+            item = pronouns.get(i)
+            if item is None or item.tier != "formal" or item.case != "nominative" or question or not named:
+                continue
+            clause = u.clause_members[u.clause[i]]
+            if any(u.keys[j] in past for j in clause if j > i) and not any(
+                    j in pronouns and pronouns[j].tier != "formal" for j in clause):
+                result.third_person.append(pronouns.pop(i))
+                respectful = number
 
 
 def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:

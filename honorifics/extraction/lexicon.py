@@ -127,6 +127,10 @@ class Lexicon:
     #: interjections and discourse words that open a line but never name a speaker
     #: (अच्छा —, আচ্ছা —, अरे —)
     interjections: frozenset = frozenset()
+    #: clause analysis (clauses.py): case_markers, ergative_markers, title_suffixes, third_person_readings
+    clauses: dict = field(default_factory=lambda: {"case_markers": frozenset(), "ergative_markers": frozenset(),
+                                                    "title_suffixes": (), "third_person_readings": frozenset(),
+                                                    "past_markers": frozenset()})
     #: generic "you": one regex over a sentence (see the `generic_you` section), or None
     generic_you: re.Pattern | None = None
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
@@ -285,6 +289,11 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         interjections=keys(data.get("interjections")),
         plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
         generic_you=_alternation(data.get("generic_you")),
+        clauses={"case_markers": keys((data.get("clauses") or {}).get("case_markers")),
+                 "ergative_markers": keys((data.get("clauses") or {}).get("ergative_markers")),
+                 "title_suffixes": tuple(match_key(x, script) for x in (data.get("clauses") or {}).get("title_suffixes") or ()),
+                 "third_person_readings": frozenset((data.get("clauses") or {}).get("third_person_readings") or ()),
+                 "past_markers": keys((data.get("clauses") or {}).get("past_markers"))},
         addressees={"after": keys((data.get("addressees") or {}).get("after")),
                     "suffixes": tuple((data.get("addressees") or {}).get("suffixes") or ()),
                     "skip": keys((data.get("addressees") or {}).get("skip"))},

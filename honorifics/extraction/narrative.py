@@ -71,7 +71,9 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *,
     ('তিনি (unnamed)', True)
     >>> frame_speaker("मैंने धीरे से कहा", load_lexicon("hi"), None)
     ('मैं (narrator)', True)
-    >>> frame_speaker("দাদি তার মাথায় হাত বুলিয়ে দিলেন", load_lexicon("bn"), None, action=True) is None
+    >>> frame_speaker("দাদি তার মাথায় হাত বুলিয়ে দিলেন", load_lexicon("bn"), None, action=True)
+    ('দাদি', True)
+    >>> frame_speaker("তার মাথায় হাত বুলিয়ে দিলেন", load_lexicon("bn"), None, action=True) is None
     True
     """
     narrative = lexicon.narrative
@@ -161,6 +163,11 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                     return name, False
         if following is not None and following in markers and key not in narrative["frame_words"]:
             return word, True   # राजा ने कहा: the word right before ने
+        if following not in case_markers and following not in markers and (
+                key in lexicon.person_nouns or key in lexicon.nominal_address
+                or (following is not None and following in lexicon.name_titles)):
+            # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন)
+            return word, True
     return None
 
 

@@ -1,0 +1,100 @@
+"""Clause analysis: who is the subject of each clause, and what each sentence holds.
+
+Computed once per utterance in one pass over its tokens (linear in its length),
+then read by the evidence rules per candidate:
+
+* the overt subject of each clause, scanning from the clause start: a
+  2nd-person nominative pronoun (person 2) wins; else the first 1st-person
+  subject (1) or 3rd-person subject (3): a 3rd-person pronoun, a person noun,
+  kin term, title or deity (ডাক্তারবাবু, মামা, ভগবান, शिक्षक जी), a listed
+  speaker's name, a word before the ergative marker (राजा ने). A word followed
+  by a case marker (माँ को, माँ से) or set off by a comma or "!" (a vocative:
+  মা, তুমি …) is not the subject; a dropped subject (pro-drop) is None.
+* per sentence: its tokens, whether it has a 1st/3rd-person pronoun, whether
+  it has a 3rd-person subject word.
+
+A Bangla -েন/-ুন form or another form of the lexicon's `third_person_readings`
+with a 3rd-person subject in its clause is third person, not address
+(``ডাক্তারবাবু কাল আসবেন``, ``ভগবান সবার ভালো করুন``). The words are data:
+the ``clauses`` section of each lexicon (case markers, ergative markers, title
+suffixes, the readings).
+
+>>> from honorifics.extraction.lexicon import load_lexicon
+>>> from honorifics.extraction.tokens import token_columns
+>>> bn = load_lexicon("bn")
+>>> text = "ডাক্তারবাবু কাল আসবেন। আপনি কাল আসবেন?"
+>>> tokens = token_columns(text, [(0, len(text))], "beng")
+>>> index = ClauseIndex(tokens, bn, frozenset())
+>>> [index.subject_person(tokens.clause[i]) for i in (2, 5)]
+[3, 2]
+"""
+from __future__ import annotations
+
+from .lexicon import Lexicon
+from .tokens import TokenColumns
+
+_VOCATIVE = (",", "!", "،")
+
+
+class ClauseIndex:
+    """The clause and sentence facts of one utterance (see the module docstring)."""
+
+    def __init__(self, tokens: TokenColumns, lexicon: Lexicon, name_keys: frozenset,
+                 pronouns: list | None = None) -> None:
+        """``pronouns``: each token's pronoun entry (tier, case) or None, where the caller
+        has them (traps and mentions already removed); else looked up here."""
+        keys = tokens.keys
+        after = tokens.after
+        data = lexicon.clauses
+        case_markers = data["case_markers"]
+        ergative = data["ergative_markers"]
+        suffixes = data["title_suffixes"]
+        titles = lexicon.name_titles
+        third_pronouns = lexicon.third_person_pronouns
+        first_pronouns = lexicon.first_person_pronouns
+        person_nouns = lexicon.person_nouns
+        #: sentence number → its token indices
+        self.sentence_members: dict[int, list[int]] = {}
+        #: sentences with a 1st- or 3rd-person pronoun
+        self.pronoun_subject_sentences: set[int] = set()
+        #: sentences with a 3rd-person subject word (pronoun, or person noun not used as a vocative)
+        self.third_person_sentences: set[int] = set()
+        #: clause number → (person of its subject, token index)
+        self.subjects: dict[int, tuple[int, int]] = {}
+        n = len(keys)
+        for i, key in enumerate(keys):
+            sentence = tokens.sentence[i]
+            self.sentence_members.setdefault(sentence, []).append(i)
+            vocative = after[i].startswith(_VOCATIVE)
+            if key in first_pronouns or key in third_pronouns:
+                self.pronoun_subject_sentences.add(sentence)
+            if key in third_pronouns or (key in person_nouns and not vocative):
+                self.third_person_sentences.add(sentence)
+            clause = tokens.clause[i]
+            found = self.subjects.get(clause)
+            if found is not None and found[0] == 2:
+                continue
+            pronoun = pronouns[i] if pronouns is not None else lexicon.classify(key)[0]
+            if pronoun and pronoun[1] == "nominative":
+                self.subjects[clause] = (2, i)    # a 2nd-person subject wins over any other
+                continue
+            if found is not None or vocative:
+                continue
+            following = keys[i + 1] if i + 1 < n and tokens.clause[i + 1] == clause else None
+            if following is not None and following in case_markers:
+                continue
+            if key in first_pronouns:
+                self.subjects[clause] = (1, i)
+            elif key in third_pronouns or key in person_nouns or key in name_keys \
+                    or (following is not None and (following in ergative or following in titles))\
+                    or (suffixes and key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)):
+                self.subjects[clause] = (3, i)
+
+    def subject_person(self, clause: int) -> int | None:
+        found = self.subjects.get(clause)
+        return found[0] if found is not None else None
+
+    def third_person_subject_before(self, clause: int, i: int) -> bool:
+        """Does a 3rd-person subject stand in the clause before token i?"""
+        found = self.subjects.get(clause)
+        return found is not None and found[0] == 3 and found[1] < i
