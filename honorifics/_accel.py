@@ -39,6 +39,9 @@ COMPILED_MODULES = (
     "honorifics.extraction.turns",
     "honorifics.extraction.narrative",
     "honorifics.extraction.out_of_character",
+    "honorifics.extraction.layout",
+    "honorifics.extraction.clauses",
+    "honorifics.extraction.addressees",
     "honorifics.summary",
 )
 #: mypyc's shared library holding the code of all of them, ``<GROUP>__mypyc``: top-level,

@@ -270,6 +270,30 @@ def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
     return any(k in lexicon.plural_markers for k in keys[1:]) or any(k in lexicon.plural_pronouns for k in keys)
 
 
+# "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
+_DEFINITION = re.compile(f"[{WORD_CHARACTERS}][ \t]*\\([ \t]*([{WORD_CHARACTERS}]{{1,12}})[ \t]*\\)")
+
+
+def _defined_names(text: str, lexicon: Lexicon) -> frozenset:
+    """Pronoun look-alikes the text defines as a name: "आम आदमी पार्टी (आप)" makes every आप
+    of the record the party (आप के प्रवक्ता ने कहा), not address.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> sorted(_defined_names("आम आदमी पार्टी (आप) ने घोषणा की।", load_lexicon("hi")))
+    ['आप']
+    >>> _defined_names("तुम आओ (जल्दी)", load_lexicon("hi"))
+    frozenset()
+    """
+    if "(" not in text:
+        return frozenset()
+    found = set()
+    for match in _DEFINITION.finditer(text):
+        key = lexicon.key(match.group(1))
+        if lexicon.classify(key)[0]:
+            found.add(key)
+    return frozenset(found)
+
+
 def _seed_key(utterance: str) -> str:
     """Seed turns compared without spacing, quotes and punctuation."""
     return "".join(TOKEN.findall(utterance))
@@ -371,7 +395,7 @@ class Analyzer:
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
                                 reply_to_user=reply_to_user, latin_letters=latin_letters)
         characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
-        name_keys = index.name_keys()
+        name_keys = index.name_keys() | _defined_names(text, lexicon)
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         meta = not characters_speak and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))

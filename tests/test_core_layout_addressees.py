@@ -167,3 +167,27 @@ def test_respectful_third_person_aap_about_a_titled_person():
     # controls: a question, and a titled name used as a vocative
     assert analyze_text("शर्मा जी को मेरा नमस्ते। आप कल कहाँ थे?", language="hi").tier == "formal"
     assert analyze_text("शर्मा जी, आप कल बहुत थके हुए थे।", language="hi").tier == "formal"
+
+
+@pytest.mark.parametrize("text, language, tier", [
+    ("आम आदमी पार्टी (आप) ने नई योजना की घोषणा की। आप के प्रवक्ता ने कहा कि काम जल्द शुरू होगा।", "hi", "none"),
+    ('कल रेडियो पर "तेरे नाम" फ़िल्म का गाना बज रहा था।', "hi", "none"),             # a film title
+    ('রেডিওতে তখন বাজছিল "আমি তোমার সঙ্গে বেঁধেছি আমার প্রাণ"।', "bn", "none"),     # a line played
+    ("Main apne liye ek naya laptop le rahi hoon.", "hi", "none"),                   # reflexive, not aapne
+    ("সে তার আপনজনদের ছেড়ে এসেছিল, রাতে রেডিওতে গুনগুন করে গান বাজে।", "bn", "none"),  # reduplication
+    ("বুড়ি বলল, কুন দিকে যে গেল মাইয়াডা।", "bn", "none"),                          # -ুন off a verb root, mid-clause
+    ("পরশু দিন অফিসে যাব। রবিবার দিন হাট বসত।", "bn", "none"),                         # দিন "day", হাট a noun
+])
+def test_look_alikes_are_not_address(text, language, tier):
+    assert analyze_text(text, language=language).tier == tier
+
+
+@pytest.mark.parametrize("text, language, tier", [
+    ("आप कब आएँगे?", "hi", "formal"),
+    ('भैया, "तू ही रे" वाला गाना बजा दीजिए।', "hi", "formal"),     # the title is cut, the request stays
+    ("Aapne kya kaha?", "hi", "formal"),
+    ("একটু বসুন, চা দিচ্ছি।", "bn", "formal"),
+    ("কাগজটা আমাকে দিন।", "bn", "formal"),
+])
+def test_look_alike_controls_stay_address(text, language, tier):
+    assert analyze_text(text, language=language).tier == tier

@@ -85,6 +85,9 @@ class _Utterance:
                 continue   # most words
             if key in excluded_keys or len(key) <= short:
                 continue
+            if pronoun and short and (tokens.words[i].casefold() in lexicon.reflexive_spellings
+                                      or (len(key) >= 3 and tokens.words[i].isupper())):
+                continue   # apne liye, apna: the reflexive; AAP: an acronym (the party)
             needs_traps = needs_traps or trap_start
             if pronoun:
                 self.pronoun[i] = pronoun
@@ -161,6 +164,8 @@ class _Utterance:
             if following_key in lexicon.stem_followers or self.reading[j] is not None \
                     or (lexicon.stem_follower_suffixes and following_key.endswith(lexicon.stem_follower_suffixes)):
                 return False
+            if lexicon.finite_suffixes and self._finite_verb(following_key):
+                return False   # হাট বসত: a noun before a finite verb, not "walk!"
         k = self.previous_in_clause(i)
         if k is not None:
             previous = self.keys[k]
@@ -172,6 +177,11 @@ class _Utterance:
             if self.keys[i] in lexicon.post_verbal_negations and self.reading[k] is not None:
                 return False     # চাই নে, পারি নে: the old negation নে, not "take!"
         return not self.noun_context(i)
+
+    def _finite_verb(self, key: str) -> bool:
+        """A verb root plus a finite (1st/3rd-person) ending (বসত, বলল, করলেন)."""
+        roots = self.lexicon.verb_roots
+        return any(key.endswith(suffix) and key[:-len(suffix)] in roots for suffix in self.lexicon.finite_suffixes)
 
     def noun_context(self, i: int) -> bool:
         """Is the verb-looking word at i used as a noun or a name?

@@ -124,6 +124,14 @@ class Lexicon:
     reflexive_request_markers: frozenset = frozenset()
     #: clitics a pronoun may carry in the same word (আপনারও, তোমাকেই)
     pronoun_clitics: tuple = ()
+    #: romanized spellings that are the reflexive, not the pronoun their folded key matches
+    #: (apne, apna: अपने, अपना; "aapne" folds to the same key), compared case-folded
+    reflexive_spellings: frozenset = frozenset()
+    #: words next to a quote that make it a title or a line sung or played, not speech
+    #: ("तेरे नाम" फ़िल्म, "तू ही रे" वाला गाना, বাজছিল "…")
+    title_context: frozenset = frozenset()
+    #: finite (1st/3rd-person) endings: a stem right before root + ending is not an imperative
+    finite_suffixes: tuple = ()
     #: interjections and discourse words that open a line but never name a speaker
     #: (अच्छा —, আচ্ছা —, अरे —)
     interjections: frozenset = frozenset()
@@ -183,7 +191,10 @@ class Lexicon:
         except KeyError:
             pass
         reading = self.exact_verbs.get(key) or self.bare_stems.get(key)
-        if reading is None and key not in self.pronouns:
+        half = len(key) // 2
+        if reading is None and len(key) >= 4 and key[:half] == key[half:]:
+            pass   # a reduplication (গুনগুন, ঝনঝন, টুনটুন) is an onomatopoeia or adverb, never a verb form
+        elif reading is None and key not in self.pronouns:
             # only the rules whose suffix ends in the key's last letter can match (in file order)
             for rule in self.suffix_rules_by_last_letter.get(key[-1:], self.suffix_rules_without_letters):
                 if rule.matches(key):
@@ -287,6 +298,9 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
         interjections=keys(data.get("interjections")),
+        finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
+        reflexive_spellings=frozenset(str(w).casefold() for w in data.get("reflexive_spellings") or ()),
+        title_context=keys(data.get("title_context")),
         plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
         generic_you=_alternation(data.get("generic_you")),
         clauses={"case_markers": keys((data.get("clauses") or {}).get("case_markers")),

@@ -218,6 +218,9 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
         after = TOKEN.findall(text[match.end():min(end, match.end() + 40)])[:4]
         if any(lexicon.key(w) in lexicon.reporting_verbs for w in before + after):
             cuts.append(match.span())
+        elif lexicon.title_context and any(lexicon.key(w) in lexicon.title_context
+                                           for w in before[-3:] + after[:2]):
+            cuts.append(match.span())   # a film or song title, a line sung: a mention
     if not cuts:
         return [(start, end)] if end > start else []
     cuts.sort()
@@ -440,9 +443,12 @@ class _TurnSplitter:
         if piece.rstrip().endswith((":", "：")) and not self.reply_to_user:
             turns.append(RawTurn(None, NOTE, span_start, span_end))
             return
-        said = [t for t in turns if t.kind == SPEECH and t.narrative and t.speaker]
-        previous = (said[-1].speaker, said[-1].unlisted) if said else None
-        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, previous)
+        last_speaker: tuple[str, bool] | None = None
+        for turn in reversed(turns):
+            if turn.kind == SPEECH and turn.narrative and turn.speaker:
+                last_speaker = (turn.speaker, turn.unlisted)
+                break
+        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker)
         if quotes:
             position = span_start
             for quote in quotes:
@@ -497,7 +503,8 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     for number, (line_start, line_end) in enumerate(lines):
         if is_table_rule(text[line_start:line_end]):
             table_rows.add(number)
-            if number and labelled[number - 1][0] is not None and labelled[number - 1][0].kind == "table":
+            above = labelled[number - 1][0] if number else None
+            if above is not None and above.kind == "table":
                 table_rows.add(number - 1)
     # a label with words after it on its line ("## मूल्यांकन:" alone is a heading)
     plausible = [label.name for number, (label, _) in enumerate(labelled)
