@@ -231,7 +231,8 @@ def test_suffix_rules_indexed_by_last_letter_give_the_first_matching_rule_in_fil
             resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")))   # fresh caches
         for key in keys:
             expected = lexicon.exact_verbs.get(key) or lexicon.bare_stems.get(key)
-            if expected is None and key not in lexicon.pronouns:
+            reduplication = len(key) >= 4 and key[:len(key) // 2] == key[len(key) // 2:]   # গুনগুন: no verb
+            if expected is None and key not in lexicon.pronouns and not reduplication:
                 expected = next((rule.reading for rule in lexicon.suffix_rules if rule.matches(key)), None)
             assert lexicon.verb_reading(key) == expected, (name, key)
             checked += 1
