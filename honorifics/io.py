@@ -186,9 +186,9 @@ def parse_task(value: Any) -> str | None:
 
 
 def check_text(text: str, max_chars: int = DEFAULT_MAX_CHARS) -> str:
-    """The text without a leading BOM; empty or over-long text is an :class:`InputError`."""
-    text = text.lstrip("\ufeff")
-    if not text.strip():
+    """The text as given (a leading BOM stays: spans are offsets into the original text);
+    empty or over-long text is an :class:`InputError`."""
+    if not text.lstrip("\ufeff").strip():
         raise InputError("the text is empty")
     if len(text) > max_chars:
         raise InputError(f"the text is {len(text):,} characters long, over the limit of {max_chars:,} "

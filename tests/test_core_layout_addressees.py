@@ -191,3 +191,46 @@ def test_look_alikes_are_not_address(text, language, tier):
 ])
 def test_look_alike_controls_stay_address(text, language, tier):
     assert analyze_text(text, language=language).tier == tier
+
+
+@pytest.mark.parametrize("text, language, tier", [
+    ("আফনে কিলা আছইন? আফনার লাগি চা বানাইরাম।", "bn", "formal"),      # Sylheti আফনে, -ইন
+    ("ভাবী, কিলা আছইন? বহুত দিন বাদে দেখলাম।", "bn", "formal"),          # Sylheti pro-drop -ইন
+    ("ভাত খাইসো? আইজকা কই যাইবা?", "bn", "familiar"),                   # Bangladeshi colloquial
+    ("रै छोरे, तैं कित जा रह्या सै? थारी माँ तन्नै ढूँढ री सै।", "hi", "intimate"),   # Haryanvi
+    ("tm kb aa rhe ho?? tmhe kuch chahiye?", "hi", "familiar"),          # chat spellings
+    ("Pouche ekta phone dio, ar thanda lagio na kintu.", "bn", "familiar"),   # -io future imperative
+])
+def test_dialect_and_chat_spellings_by_meaning(text, language, tier):
+    assert analyze_text(text, language=language).tier == tier
+
+
+@pytest.mark.parametrize("text", ["এটাই দেশের আইন।", "আমার বইন কাল আসবে।", "নতুন আইন পাস হয়েছে।"])
+def test_dialect_look_alikes_in_standard_bangla_are_not_address(text):
+    # controls: আইন "law", বইন "sister"
+    assert analyze_text(text, language="bn").tier == "none"
+
+
+def test_spans_are_offsets_into_the_original_text_after_a_bom():
+    for text in ["\ufeffतुम आओ", "\ufeffराहुल: तू कहाँ है?\nसमीर: घर पर।"]:
+        result = analyze_text(text, language="hi")
+        items = [e for t in result.turns for e in t.evidence]
+        assert items and all(text[e.start:e.end] == e.text for e in items)
+        assert all(text[t.start:t.end] == t.text for t in result.turns)
+
+
+def test_every_evidence_span_of_probe_dev_is_its_text():
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "data" / "probe_dev.jsonl"
+    checked = 0
+    for line in path.read_text("utf-8").splitlines():
+        record = json.loads(line)
+        result = analyze_text(record["text"], language=record["language"], speakers=record.get("speakers"),
+                              task=record.get("task"))
+        for turn in result.turns:
+            assert record["text"][turn.start:turn.end] == turn.text
+            for item in turn.evidence:
+                assert record["text"][item.start:item.end] == item.text, (record["id"], item.text)
+                checked += 1
+    assert checked > 400

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 # A timestamp ([09:41], [10:02 PM]), then a bullet, number or quote mark.
 _TIMESTAMP = r"(?:\[\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\][ \t]*)?"
-LINE_MARKER = re.compile(r"^[ \t]*" + _TIMESTAMP +
+LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          r"(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
 _LABEL = re.compile(
     r"(?P<pre>[*_]{0,2})[ \t]*"

@@ -107,15 +107,15 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *,
     if any(k in narrative["first_person"] for k in keys):
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
-        | lexicon.question_words
-    if previous is not None and verb_at - clause_start > _GUESSED_SUBJECT_REACH:
-        # a long clause with no overt subject (খানিক পরে … ইশারা করে হেসে যোগ করল): the
-        # subject is elided, the last speaker goes on
-        return previous
+        | lexicon.question_words | lexicon.clauses["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon)]
     if not candidates:
+        return previous
+    if previous is not None and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
+        # no word that could be the subject near the clause start (খানিক পরে জানালার বাইরে …
+        # ইশারা করে হেসে যোগ করল): the subject is elided, the last speaker goes on
         return previous
     # "আমার কথা শুনে বুড়ো বলল": the subject follows a subordinate clause ending in শুনে
     breaks = [i for i, k in enumerate(keys[:verb_at]) if k in narrative["clause_breaks"]]
