@@ -237,7 +237,7 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
 
 
 def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
-                            index: SpeakerIndex) -> dict[int, str]:
+                            index: SpeakerIndex, in_asides: set[int]) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee:
     a vocative that opens a sentence (अरे छोटू, तू …) or group address (तुम सब, তোমরা)
     holds until the next one; before any, the turn's addressee."""
@@ -246,6 +246,13 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     position = 0
     listed_addressee = turn.addressee is not None and index.match(turn.addressee) is not None
+    # an aside with its own direction: "(कबीर से, फुसफुसाकर: तू हँस क्यों रहा है?)"
+    asides = []
+    if "(" in turn.text:
+        for match in _DIRECTED_ASIDE.finditer(text, turn.start, turn.end):
+            named = direction_addressee(match.group("direction"), lexicon)
+            if named:
+                asides.append((match.start("speech"), match.end("speech"), index.match(named) or named))
     for number, (start, end) in enumerate(sentence_spans(text, turn.start, turn.end)):
         vocative = vocative_at(text, start, end, lexicon)
         if vocative:
@@ -257,10 +264,18 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             item = evidence[position]
             if item.kind == "pronoun" and _group_address(item, lexicon):
                 current = f"{item.text}{GROUP}"
-            if current is not None and current != turn.addressee:
-                out[item.start] = current
+            aside = next((who for s, e, who in asides if s <= item.start < e), None)
+            target = aside or current
+            if aside is not None:
+                in_asides.add(item.start)
+            if target is not None and target != turn.addressee:
+                out[item.start] = target
             position += 1
     return out
+
+
+# a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
+_DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
 
 
 def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
@@ -441,20 +456,23 @@ class Analyzer:
         #: per speech turn: the addressee of each evidence item (by its start), where a
         #: stage direction, a vocative or group address names another than the turn's
         addressed: dict[int, dict[int, str]] = {}
+        aside_evidence: set[tuple[int, int]] = set()   # (turn, evidence start) inside an aside
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
-                directed = direction_addressee(raw.direction, lexicon) if raw.direction else None
+                directed = direction_addressee(raw.direction, lexicon) if raw.direction else raw.to
                 if directed:
                     turn.addressee = index.match(directed) or directed
                 if turn.evidence:
-                    addressed[turn.index] = _addressees_of_evidence(text, turn, lexicon, index)
+                    asides: set[int] = set()
+                    addressed[turn.index] = _addressees_of_evidence(text, turn, lexicon, index, asides)
+                    aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
 
         self._apply_classifier(turns, language)
-        speakers = self._speakers(turns, listed, addressed)
+        speakers = self._speakers(turns, listed, addressed, aside_evidence)
         expectations = dict(context.expectations)
         expectations.update(_expectations(record.expected, index, default_speaker))
         self._compare(speakers, expectations, index)
@@ -482,7 +500,7 @@ class Analyzer:
             for turn in turns:
                 if turn.kind == SPEECH:
                     turn.kind = NOTE
-            analysis.speakers = speakers = self._speakers(turns, listed, addressed)
+            analysis.speakers = speakers = self._speakers(turns, listed, addressed, aside_evidence)
             self._compare(speakers, expectations, index)
         elif reply_to_user and not characters_speak:
             # A plain reply: the tier is the address to the user.
@@ -543,7 +561,8 @@ class Analyzer:
 
     @staticmethod
     def _speakers(turns: list[SpeakerTurn], listed: list[str],
-                  addressed: dict[int, dict[int, str]] | None = None) -> dict[str, SpeakerResult]:
+                  addressed: dict[int, dict[int, str]] | None = None,
+                  asides: set[tuple[int, int]] | None = None) -> dict[str, SpeakerResult]:
         """Each speaker's tier toward the main addressee, and toward each addressee.
 
         The main addressee is the one most of the speaker's turns address (the
@@ -558,14 +577,20 @@ class Analyzer:
             addressee = _most_common([t.addressee for t in own if t.addressee]) or \
                 next((n for n in names if n != name), None)
             per_addressee: dict[str | None, list[Evidence]] = {}
+            outside_asides: dict[str | None, int] = {}
             for t in own:
                 targets = addressed.get(t.index, {})
                 for e in t.evidence:
                     target = targets.get(e.start, t.addressee)
-                    per_addressee.setdefault(addressee if target in (addressee, None) else target, []).append(e)
+                    key = addressee if target in (addressee, None) else target
+                    per_addressee.setdefault(key, []).append(e)
+                    if (t.index, e.start) not in (asides or ()):
+                        outside_asides[key] = outside_asides.get(key, 0) + 1
             main = addressee
             if main not in per_addressee and per_addressee:
-                main = max(per_addressee, key=lambda a: len(per_addressee[a]))   # the first of equals
+                # no dialogue partner addressed: the addressee most of the turn is for, an aside
+                # (in parentheses) counting after the main line; the first of equals
+                main = max(per_addressee, key=lambda a: (outside_asides.get(a, 0), len(per_addressee[a])))
             toward = per_addressee.get(main, [])
             tiers = evidence_tiers(toward)
             sources = {("classifier" if e.source == "classifier" else "rules") for e in toward}

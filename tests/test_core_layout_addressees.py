@@ -234,3 +234,29 @@ def test_every_evidence_span_of_probe_dev_is_its_text():
                 assert record["text"][item.start:item.end] == item.text, (record["id"], item.text)
                 checked += 1
     assert checked > 400
+
+
+def test_an_aside_to_the_addressee_is_evidence_and_a_stage_direction_is_not():
+    text = "মা: খেয়ে নিস (আর ওষুধটা মনে করে খাবি) (হেসে)\nছেলে: আচ্ছা।"
+    result = analyze_text(text, language="bn", speakers=["মা", "ছেলে"], task="roleplay")
+    assert [e.text for t in result.turns for e in t.evidence] == ["নিস", "খাবি"]
+    # control: a translation gloss in parentheses is not an aside
+    gloss = analyze_text("20. Back to the Vedas (वेदों की ओर लौटो) नारा किसने दिया था?", language="hi")
+    assert gloss.tier == "none"
+
+
+def test_an_aside_to_the_user_sets_user_tier_not_the_characters():
+    text = "मीना: अरे बेटा, तू खाना खा ले। (आप चाहें तो इस संवाद को छोटा कर सकते हैं।)\nबेटा: अच्छा माँ।"
+    result = analyze_text(text, language="hi", speakers=["मीना", "बेटा"], task="roleplay")
+    assert result.speakers["मीना"].tier == "intimate" and result.user_tier == "formal"
+
+
+def test_an_aside_with_its_own_addressee_and_a_frame_that_names_one():
+    text = "रवि: सर, आप फ़िक्र मत कीजिए। (कबीर से, फुसफुसाकर: तू हँस क्यों रहा है?) जी सर।\nसर: ठीक है।"
+    speaker = analyze_text(text, language="hi", speakers=["रवि", "सर"], task="roleplay").speakers["रवि"]
+    assert speaker.tier == "formal" and speaker.by_addressee == {"सर": "formal", "कबीर": "intimate"}
+    story = ('"आइए, आइए शर्मा जी, आप तो बहुत दिनों बाद आए!" मिसेज़ गुप्ता ने कहा, फिर पीछे मुड़कर '
+             'बेटे को डाँटा, "तू यहाँ क्या देख रहा है? जा!"')
+    host = analyze_text(story, language="hi", speakers=["मिसेज़ गुप्ता", "शर्मा जी"],
+                        task="continuation").speakers["मिसेज़ गुप्ता"]
+    assert host.tier == "formal" and host.by_addressee == {"शर्मा जी": "formal", "बेटा": "intimate"}

@@ -21,7 +21,8 @@ from .tokens import TOKEN, WORD_CHARACTERS
 
 _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
 # a vocative opens its sentence: up to three words before a comma or "!"
-_OPENING = re.compile(f"(?P<words>(?:[{WORD_CHARACTERS}]+[ \\t]+){{0,3}}[{WORD_CHARACTERS}]+)[ \\t]*[,!،]")
+_WORD = f"[{WORD_CHARACTERS}]+(?:['’][{WORD_CHARACTERS}]+)?"    # Ma'am
+_OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
 _SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s)|\n")
 GROUP = " (group)"
 
@@ -41,13 +42,25 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
         manner = lexicon.narrative.get("frame_words", frozenset()) if lexicon.narrative else frozenset()
         for i, key in enumerate(keys):
             if key in data["after"] and i > 0 and keys[i - 1] not in manner:
-                return " ".join(words[max(0, i - 2):i]) if i >= 2 and keys[i - 2] not in data["skip"] \
-                    else words[i - 1]
-        last = words[-1]
+                if i >= 2 and keys[i - 2] not in data["skip"] and lexicon.key(words[i - 2]) not in manner \
+                        and words[i - 2][-1:] not in ",;":
+                    return " ".join(words[i - 2:i])
+                return _direct_form(words[i - 1], lexicon)
+        last = part.split()[-1].strip(".,!?:;") if part.split() else words[-1]   # Tamal-ke, আসামিকে
         for suffix in data["suffixes"]:
             if last.endswith(suffix) and len(last) > len(suffix) + 1:
                 return last[:-len(suffix)].rstrip("-")
     return None
+
+
+def _direct_form(word: str, lexicon: Lexicon) -> str:
+    """बेटे (before से/को) → बेटा, where the direct form is an address term."""
+    for oblique, direct in lexicon.addressees["oblique"]:
+        if word.endswith(oblique):
+            candidate = word[:-len(oblique)] + direct
+            if lexicon.key(candidate) in lexicon.nominal_address:
+                return candidate
+    return word
 
 
 def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
@@ -65,6 +78,11 @@ def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
     for word in reversed(words):
         key = lexicon.key(word)
         pronoun, reading, address_term, _ = lexicon.classify(key)
+        if key in lexicon.interjections or key in data["skip"]:
+            break
+        if address_term and not pronoun:
+            name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
+            continue
         if pronoun or key in lexicon.interjections or key in data["skip"] or key in lexicon.particles \
                 or key in lexicon.question_words or key in lexicon.first_person_pronouns \
                 or key in lexicon.third_person_pronouns \

@@ -144,7 +144,8 @@ class Lexicon:
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip
-    addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset()})
+    addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
+                                                      "oblique": ()})
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
     mention_followers_by_first_key: dict = field(default_factory=dict)
@@ -308,7 +309,9 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
                  "title_suffixes": tuple(match_key(x, script) for x in (data.get("clauses") or {}).get("title_suffixes") or ()),
                  "third_person_readings": frozenset((data.get("clauses") or {}).get("third_person_readings") or ()),
                  "past_markers": keys((data.get("clauses") or {}).get("past_markers"))},
-        addressees={"after": keys((data.get("addressees") or {}).get("after")),
+        addressees={"oblique": tuple((match_key(o, script), match_key(d, script)) for o, d in
+                                     ((data.get("addressees") or {}).get("oblique") or {}).items()),
+                    "after": keys((data.get("addressees") or {}).get("after")),
                     "suffixes": tuple((data.get("addressees") or {}).get("suffixes") or ()),
                     "skip": keys((data.get("addressees") or {}).get("skip"))},
     )

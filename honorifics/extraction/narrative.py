@@ -45,6 +45,8 @@ class NarrativeQuote:
     speaker: str
     #: the speaker matched no listed speaker (a name as written, or unnamed)
     unlisted: bool
+    #: the person the frame says is spoken to (बेटे को डाँटा, মাকে বলল), if it names one
+    addressee: str | None = None
 
 
 def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
@@ -238,8 +240,42 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
             speaker = (found[-1].speaker, found[-1].unlisted)
         if speaker is not None:
-            found.append(NarrativeQuote(quote.start(), quote.end(), *speaker))
+            # the reporting clause only: after the last comma of a frame before the quote,
+            # up to the first comma of a frame after it
+            frame = before.rstrip(" ,—–").rsplit(",", 1)[-1] if TOKEN.search(before) else after.split(",", 1)[0]
+            found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
+                                        frame_addressee(frame, lexicon, index)))
     return found
+
+
+def frame_addressee(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> str | None:
+    """The person a reporting clause says is spoken to: a person (a listed speaker, a kin
+    term, an address term) marked as the recipient (बेटे को डाँटा, ছোট ভাইকে বলল, Rohit se kaha).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_addressee("फिर पीछे मुड़कर बेटे को डाँटा,", load_lexicon("hi"), None)
+    'बेटा'
+    >>> frame_addressee("उसने दरवाज़े को धक्का दिया,", load_lexicon("hi"), None) is None
+    True
+    """
+    data = lexicon.addressees
+    words = TOKEN.findall(frame)
+    keys = [lexicon.key(w) for w in words]
+    for i, (word, key) in enumerate(zip(words, keys)):
+        candidates = []
+        if i + 1 < len(keys) and keys[i + 1] in data["after"]:
+            candidates = [word] + [word[:-len(o)] + d for o, d in data["oblique"] if word.endswith(o)]
+        else:
+            candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
+                          and len(word) > len(x) + 1]
+        for candidate in candidates:
+            found = index.match(candidate) if index is not None else None
+            if found is not None:
+                return found
+            ckey = lexicon.key(candidate)
+            if ckey in lexicon.nominal_address or ckey in lexicon.person_nouns:
+                return candidate
+    return None
 
 
 def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:

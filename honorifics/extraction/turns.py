@@ -58,12 +58,14 @@ class RawTurn:
     ooc: bool = False
     #: a stage direction that came with the label: (पापा से), (বউমাকে), (to the waiter)
     direction: str | None = None
+    #: the addressee a narrative frame names (बेटे को डाँटा, "…")
+    to: str | None = None
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, speaker: str | None, kind: str, start: int, end: int,
                  segments: list[tuple[int, int]] | None = None, label: str | None = None,
                  unlisted: bool = False, narrative: bool = False, ooc: bool = False,
-                 direction: str | None = None) -> None:
+                 direction: str | None = None, to: str | None = None) -> None:
         self.speaker = speaker
         self.kind = kind
         self.start = start
@@ -74,6 +76,7 @@ class RawTurn:
         self.narrative = narrative
         self.ooc = ooc
         self.direction = direction
+        self.to = to
 
 
 class SpeakerIndex:
@@ -187,6 +190,46 @@ def _is_latin_only_inability(line: str, record_script: str) -> bool:
     return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
 
 
+#: an aside of this many words or more may be speech rather than a stage direction
+_ASIDE_WORDS = 3
+
+
+def addressed_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """Is the parenthesis ``text[start:end]`` an aside the speaker says to the addressee
+    (``মা: খেয়ে নিস (আর ওষুধটা মনে করে খাবি)``), not a stage direction (``(হেসে)``,
+    ``(नौकर से)``) or a note to the user (``(आप चाहें तो इसे छोटा कर सकते हैं)``)? It is
+    a clause of three words or more with a 2nd-person form and no out-of-character cue.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> bn = load_lexicon("bn")
+    >>> t = "খেয়ে নিস (আর ওষুধটা মনে করে খাবি) (হেসে)"
+    >>> aside, direction = t.index("(আর"), t.index("(হেসে")
+    >>> addressed_aside(t, aside, direction - 1, bn), addressed_aside(t, direction, len(t), bn)
+    (True, False)
+    """
+    if text[start] != "(":
+        return False
+    before = TOKEN.findall(text, max(0, start - 40), start)
+    if before and _is_latin_only(before[-1]) != _is_latin_only(text[start:end]):
+        return False   # a translation gloss: Back to the Vedas (वेदों की ओर लौटो)
+    words = TOKEN.findall(text, start, end)
+    if len(words) < _ASIDE_WORDS:
+        return False
+    if not any(lexicon.classify(lexicon.key(w))[0] or (lexicon.classify(lexicon.key(w))[1] is not None
+                                                      and lexicon.classify(lexicon.key(w))[1].evidence)
+               for w in words):
+        return False
+    return not user_aside(text, start, end, lexicon)
+
+
+def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """A parenthesis that speaks to the user about the text (an offer, a note, the task)."""
+    return bool(load_cues(lexicon.name).found(text[start:end]) & _USER_CUES)
+
+
+_USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "task", "material", "help", "writing"})
+
+
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[tuple[int, int]]:
     """The parts of an utterance that are speech addressed to the addressee.
 
@@ -207,7 +250,8 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
     if not any(mark in body_text for mark in _CUT_MARKS):   # most utterances: nothing to cut
         return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
-        cuts.append(match.span())
+        if not addressed_aside(text, match.start(), match.end(), lexicon):
+            cuts.append(match.span())
     for match in _QUOTE.finditer(text, start, end):
         body = match.group("body") or match.group("body2") or ""
         words = TOKEN.findall(body)
@@ -412,9 +456,10 @@ class _TurnSplitter:
         if position < span_end and text[position:span_end].strip():
             self.plain(position, span_end)
 
-    def narrative_turn(self, speaker: str | None, unlisted: bool, start: int, end: int) -> None:
+    def narrative_turn(self, speaker: str | None, unlisted: bool, start: int, end: int,
+                       to: str | None = None) -> None:
         self.turns.append(RawTurn(speaker, SPEECH, start, end, speech_segments(self.text, start, end, self.lexicon),
-                                  unlisted=unlisted, narrative=True))
+                                  unlisted=unlisted, narrative=True, to=to))
         self.speech_seen = True
 
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
@@ -454,7 +499,7 @@ class _TurnSplitter:
             for quote in quotes:
                 if quote.start > position and text[position:quote.start].strip():
                     turns.append(RawTurn(None, NARRATION, position, quote.start))
-                self.narrative_turn(quote.speaker, quote.unlisted, quote.start, quote.end)
+                self.narrative_turn(quote.speaker, quote.unlisted, quote.start, quote.end, quote.addressee)
                 position = quote.end
             if position < span_end and text[position:span_end].strip():
                 turns.append(RawTurn(None, NARRATION, position, span_end))
@@ -586,6 +631,11 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
                 segments = speech_segments(text, content_start, content_end, lexicon)
                 turns.append(RawTurn(speaker, SPEECH, content_start, content_end, segments,
                                      label=name, unlisted=unlisted, direction=label.direction))
+                # a parenthesis in the line that speaks to the user: a note to the user
+                if "(" in text[content_start:content_end]:
+                    for aside in _STAGE_DIRECTION.finditer(text, content_start, content_end):
+                        if text[aside.start()] == "(" and user_aside(text, aside.start(), aside.end(), lexicon):
+                            turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
                 continue
         splitter.unlabelled(line_start, line_end)
