@@ -260,3 +260,31 @@ def test_an_aside_with_its_own_addressee_and_a_frame_that_names_one():
     host = analyze_text(story, language="hi", speakers=["मिसेज़ गुप्ता", "शर्मा जी"],
                         task="continuation").speakers["मिसेज़ गुप्ता"]
     assert host.tier == "formal" and host.by_addressee == {"शर्मा जी": "formal", "बेटा": "intimate"}
+
+
+@pytest.mark.parametrize("text, tier", [
+    ("कृपया फ़ॉर्म भरें।", "formal"),
+    ("चाबी यहीं रख दें।", "formal"),                                   # no request marker: a main clause end
+    ("यह पैकेट किसी ऐसे व्यक्ति को दें जो इसे सही जगह पहुँचा सके।", "formal"),   # before a relative clause
+    ("इसे किसी ऐसे व्यक्ति को जो हिंदी पढ़ सके, पहुँचाएँ।", "formal"),        # after one
+    ("form bhar dein", "formal"),
+    ("Kripya helpline se sampark karein.", "formal"),
+    ("ticket book karwao", "familiar"),                                # a causative imperative
+    ("नमस्ते सुनीता जी। क्या आप कल आ सकेंगी?", "formal"),                  # a greeting is not an antecedent
+])
+def test_pro_drop_requests(text, tier):
+    assert analyze_text(text, language="hi").tier == tier
+
+
+@pytest.mark.parametrize("text", [
+    "मैं चाहता हूँ कि वे करें।",          # after कि
+    "अगर वे आएँ तो बताना नहीं।",          # after अगर, and an overt subject
+    "हम चलें?",                          # an overt 1st-person subject
+    "चलें, देर हो रही है।",               # a "let's"
+    "मेरी दो बहनें।",                     # a plural noun after a numeral
+    "आपको और आपके परिवार को शुभकामनाएं!",  # a plural noun, not a verb root
+    "Main kal nikal sakein to achha hai.",  # a stem before a modal
+])
+def test_pro_drop_request_controls(text):
+    result = analyze_text(text, language="hi")
+    assert not [e for t in result.turns for e in t.evidence if e.kind == "verb"]

@@ -66,7 +66,10 @@ class ClauseIndex:
             sentence = tokens.sentence[i]
             self.sentence_members.setdefault(sentence, []).append(i)
             vocative = after[i].startswith(_VOCATIVE)
-            if key in first_pronouns or key in third_pronouns:
+            following = keys[i + 1] if i + 1 < n and tokens.clause[i + 1] == tokens.clause[i] else None
+            determiner = key in data["determiners"] and following is not None and following not in lexicon.particles \
+                and lexicon.classify(following)[1] is None and following not in lexicon.stem_followers
+            if (key in first_pronouns or key in third_pronouns) and not determiner:
                 self.pronoun_subject_sentences.add(sentence)
             if key in third_pronouns or (key in person_nouns and not vocative):
                 self.third_person_sentences.add(sentence)
@@ -80,9 +83,10 @@ class ClauseIndex:
                 continue
             if found is not None or vocative:
                 continue
-            following = keys[i + 1] if i + 1 < n and tokens.clause[i + 1] == clause else None
             if following is not None and following in case_markers:
                 continue
+            if determiner:
+                continue   # यह पैकेट, वो किताब: a determiner before a noun, not the subject
             if key in first_pronouns:
                 self.subjects[clause] = (1, i)
             elif key in third_pronouns or key in person_nouns or key in name_keys \

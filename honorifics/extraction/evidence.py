@@ -249,9 +249,23 @@ class _Utterance:
         return False
 
     def in_subjunctive_clause(self, i: int) -> bool:
+        """A subordinating marker (कि, ताकि, अगर) earlier in the clause, with no verb of its
+        own in between (इसे किसी को जो पढ़ सके पहुँचाएँ: the relative clause ends at सके)."""
         markers = self.lexicon.subjunctive_markers
-        return bool(markers) and any(self.keys[j] in markers
-                                     for j in self.clause_members[self.clause[i]] if j < i)
+        if not markers:
+            return False
+        own_group = True   # the verb group of i itself (की जा रही हो) does not end the reach
+        for j in reversed(self.clause_members[self.clause[i]]):
+            if j >= i:
+                continue
+            if self.keys[j] in markers:
+                return True
+            key = self.keys[j]
+            verbal = self.reading[j] is not None or key in self.lexicon.stem_followers or key in self.lexicon.verb_roots
+            if verbal and not own_group:
+                return False   # the verb of an earlier clause (जो पढ़ सके): the marker is its
+            own_group = own_group and verbal
+        return False
 
     def after_participle(self, i: int) -> bool:
         """हो as copula of address: after a participle or question word, at the
@@ -333,10 +347,42 @@ class _Utterance:
             reflexives = self.lexicon.reflexive_request_markers
             sentence = self.clauses.sentence_members[self.sentence[i]]
             has_pronoun = any(self.pronoun[j] for j in sentence)
-            return (self.next_in_clause(i) is None and not self.sentence_has_subject_pronoun(i)
-                    and any(self.keys[j] in markers
-                            or (not has_pronoun and self.keys[j] in reflexives) for j in sentence))
+            j = self.next_in_clause(i)
+            if not (j is None or self.keys[j] in self.lexicon.clause_openers):
+                return False
+            if any(self.keys[j] in markers or (not has_pronoun and self.keys[j] in reflexives) for j in sentence):
+                return not self.sentence_has_subject_pronoun(i)
+            # no request marker: a main clause that ends its statement (चाबी यहीं रख दें।), with no
+            # overt subject (वे करें), not subordinate (अगर वे आएँ), not a "let's" (चलें, देर हो रही है)
+            return (self.main_clause_end(i) and self.clauses.subject_person(self.clause[i]) is None
+                    and self.request_verb(i) and not self.in_subjunctive_clause(i) and not self.noun_context(i)
+                    and not (self.keys[i] in self.lexicon.hortatives and len(self.clause_members[self.clause[i]]) == 1)
+                    # a तुम/तू pronoun in the sentence: the form is more likely "let's" or a slip
+                    and not any(self.pronoun[j] and self.pronoun[j][0] != "formal" for j in sentence))
         return False
+
+    def request_verb(self, i: int) -> bool:
+        """Is the -ें/-एँ word at i a verb (a verb root + the ending, or दें/लें), not a
+        plural noun (शुभकामनाएं, बहनें)? Without a root list, any word passes."""
+        lexicon = self.lexicon
+        if not lexicon.verb_roots or self.keys[i] in lexicon.request_forms:
+            return True
+        key = self.keys[i]
+        return any(key.endswith(suffix) and key[:-len(suffix)] in lexicon.verb_roots
+                   for suffix in lexicon.request_suffixes)
+
+    def main_clause_end(self, i: int) -> bool:
+        """Does token i end its sentence as a statement or exclamation (not a question), or
+        stand right before a relative clause that ends it (… को दें जो इसे पहुँचा सके।)?"""
+        j = self.next_in_clause(i)
+        if j is not None:   # a clause opener follows (जो …): the main clause ends here
+            members = self.clauses.sentence_members[self.sentence[i]]
+            return not self.tokens.after[members[-1]].startswith("?")
+        after = self.tokens.after[i]
+        if after.startswith("?"):
+            return False
+        last = self.clauses.sentence_members[self.sentence[i]][-1]
+        return last == i or after[:1] in ("।", ".", "!", "॥")
 
     def can_agree(self, i: int) -> bool:
         """Is the token at i a finite verb that a subject could agree with here?"""
@@ -522,7 +568,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     for _, members in sorted(sentences.items()):
         tiers = {pronouns[i].tier for i in members if i in pronouns}
         has_verb = any(u.reading[i] is not None for i in members)
-        if chain and tiers == {"formal"} and not any(
+        if chain and tiers == {"formal"} and not u.tokens.after[members[-1]].startswith("?") and not any(
                 u.reading[i] is not None and cast(VerbReading, u.reading[i]).evidence not in (None, "formal")
                 and u.counts_alone(i) for i in members):
             for i in members:
@@ -533,7 +579,8 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         before_marker = u.keys[last - 1] if last > members[0] else None
         chain = (not tiers and not has_verb and u.keys[last] in markers
                  and u.tokens.after[last][:1] in ("।", ".", "")          # a statement, not "… जी!"
-                 and before_marker not in u.lexicon.nominal_address)     # a name, not बहन जी
+                 and before_marker not in u.lexicon.nominal_address      # a name, not बहन जी
+                 and not any(u.keys[i] in u.lexicon.greetings for i in members))   # नमस्ते सुनीता जी।
     past = u.lexicon.clauses["past_markers"]
     if not past:
         return

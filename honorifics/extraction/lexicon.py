@@ -130,6 +130,15 @@ class Lexicon:
     #: words next to a quote that make it a title or a line sung or played, not speech
     #: ("तेरे नाम" फ़िल्म, "तू ही रे" वाला गाना, বাজছিল "…")
     title_context: frozenset = frozenset()
+    #: words that open a subordinate clause (जो, कि, जब): a main clause ends before them
+    clause_openers: frozenset = frozenset()
+    #: greetings: a sentence that greets a titled person addresses them (नमस्ते सुनीता जी।)
+    greetings: frozenset = frozenset()
+    #: the endings and short forms of a subjunctive request (करें, बताएँ, दें)
+    request_suffixes: tuple = ()
+    request_forms: frozenset = frozenset()
+    #: "let's" verbs: alone in their clause they are a hortative, not a request (चलें, देर हो रही है)
+    hortatives: frozenset = frozenset()
     #: finite (1st/3rd-person) endings: a stem right before root + ending is not an imperative
     finite_suffixes: tuple = ()
     #: interjections and discourse words that open a line but never name a speaker
@@ -138,7 +147,7 @@ class Lexicon:
     #: clause analysis (clauses.py): case_markers, ergative_markers, title_suffixes, third_person_readings
     clauses: dict = field(default_factory=lambda: {"case_markers": frozenset(), "ergative_markers": frozenset(),
                                                     "title_suffixes": (), "third_person_readings": frozenset(),
-                                                    "past_markers": frozenset()})
+                                                    "past_markers": frozenset(), "determiners": frozenset()})
     #: generic "you": one regex over a sentence (see the `generic_you` section), or None
     generic_you: re.Pattern | None = None
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
@@ -300,6 +309,11 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
         interjections=keys(data.get("interjections")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
+        clause_openers=keys(data.get("clause_openers")),
+        hortatives=keys(data.get("hortatives")),
+        request_suffixes=tuple(match_key(x, script) for x in data.get("request_suffixes") or ()),
+        request_forms=keys(data.get("request_forms")),
+        greetings=keys(data.get("greetings")),
         reflexive_spellings=frozenset(str(w).casefold() for w in data.get("reflexive_spellings") or ()),
         title_context=keys(data.get("title_context")),
         plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
@@ -308,7 +322,8 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
                  "ergative_markers": keys((data.get("clauses") or {}).get("ergative_markers")),
                  "title_suffixes": tuple(match_key(x, script) for x in (data.get("clauses") or {}).get("title_suffixes") or ()),
                  "third_person_readings": frozenset((data.get("clauses") or {}).get("third_person_readings") or ()),
-                 "past_markers": keys((data.get("clauses") or {}).get("past_markers"))},
+                 "past_markers": keys((data.get("clauses") or {}).get("past_markers")),
+                 "determiners": keys((data.get("clauses") or {}).get("determiners"))},
         addressees={"oblique": tuple((match_key(o, script), match_key(d, script)) for o, d in
                                      ((data.get("addressees") or {}).get("oblique") or {}).items()),
                     "after": keys((data.get("addressees") or {}).get("after")),
