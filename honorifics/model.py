@@ -232,13 +232,16 @@ class SpeakerResult:
     source: str | None = None
     #: the tier toward each addressee, when the speaker addresses two or more with evidence
     by_addressee: dict[str, str] | None = None
+    #: the addressee an expectation named, when it was judged on by_addressee
+    expected_addressee: str | None = None
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, name: str, addressee: str | None, tier: str, consistent: bool, turns: int,
                  tiers_used: list[str], evidence_count: int, agreement_errors: int,
                  expected: tuple[str, ...] | None = None, correct: bool | None = None,
                  error_direction: str | None = None, expected_before: tuple[str, ...] | None = None,
-                 source: str | None = None, by_addressee: dict[str, str] | None = None) -> None:
+                 source: str | None = None, by_addressee: dict[str, str] | None = None,
+                 expected_addressee: str | None = None) -> None:
         self.name = name
         self.addressee = addressee
         self.tier = tier
@@ -253,6 +256,7 @@ class SpeakerResult:
         self.expected_before = expected_before
         self.source = source
         self.by_addressee = by_addressee
+        self.expected_addressee = expected_addressee
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -269,18 +273,22 @@ class SpeakerResult:
             out["source"] = self.source
         if self.by_addressee:
             out["by_addressee"] = dict(self.by_addressee)
+        if self.expected_addressee:
+            out["expected_addressee"] = self.expected_addressee
         return out
 
     @classmethod
     def from_dict(cls, name: str, data: dict[str, Any]) -> "SpeakerResult":
         expected = data.get("expected")
         before = data.get("expected_before")
-        return cls(name, data.get("addressee"), data.get("tier", "none"), data.get("consistent", True),
+        result = cls(name, data.get("addressee"), data.get("tier", "none"), data.get("consistent", True),
                    data.get("turns", 0), list(data.get("tiers_used") or []), data.get("evidence_count", 0),
                    data.get("agreement_errors", 0), tuple(expected) if expected is not None else None,
                    data.get("correct"), data.get("error_direction"),
                    tuple(before) if before is not None else None, data.get("source"),
-                   dict(data["by_addressee"]) if data.get("by_addressee") else None)
+                   dict(data["by_addressee"]) if data.get("by_addressee") else None,
+                   data.get("expected_addressee"))
+        return result
 
 
 @dataclass(slots=True, init=False)

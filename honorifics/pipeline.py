@@ -617,8 +617,15 @@ class Analyzer:
                 result = speakers[name] = SpeakerResult(name, expectation.addressee, NONE, True, 0, [], 0, 0)
             result.expected = expectation.tiers
             result.expected_before = expectation.before
-            result.correct = result.tier in expectation.tiers
-            result.error_direction = politeness_direction(result.tier, expectation.tiers)
+            # an expectation about one addressee judges the tier toward that addressee
+            judged = result.tier
+            if expectation.addressee and result.by_addressee:
+                target = index.match(expectation.addressee) or expectation.addressee
+                if target in result.by_addressee:
+                    judged = result.by_addressee[target]
+                    result.expected_addressee = target
+            result.correct = judged in expectation.tiers
+            result.error_direction = politeness_direction(judged, expectation.tiers)
 
     @staticmethod
     def _record_tier(speakers: dict[str, SpeakerResult], speech: list[SpeakerTurn]) -> str:

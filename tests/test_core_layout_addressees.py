@@ -288,3 +288,17 @@ def test_pro_drop_requests(text, tier):
 def test_pro_drop_request_controls(text):
     result = analyze_text(text, language="hi")
     assert not [e for t in result.turns for e in t.evidence if e.kind == "verb"]
+
+
+def test_an_expectation_about_one_addressee_is_judged_on_that_addressee():
+    text = ("थानेदार (हवलदार से): पांडे, इसकी तलाशी लो।\n"
+            "थानेदार (चोर से): और तू, चुपचाप खड़ा रह।\nहवलदार: जी साहब।")
+    expected = {"थानेदार": {"addressee": "चोर", "tiers": ["intimate"]}}
+    result = analyze_text(text, language="hi", speakers=["थानेदार", "हवलदार"], task="roleplay", expected=expected)
+    speaker = result.speakers["थानेदार"]
+    assert speaker.tier == "familiar" and speaker.correct is True
+    assert result.to_dict()["speakers"]["थानेदार"]["expected_addressee"] == "चोर"
+    # control: the same expectation about the main addressee is judged on the main tier
+    main = analyze_text(text, language="hi", speakers=["थानेदार", "हवलदार"], task="roleplay",
+                        expected={"थानेदार": {"addressee": "हवलदार", "tiers": ["intimate"]}})
+    assert main.speakers["थानेदार"].correct is False
