@@ -37,6 +37,7 @@ COMPILED_MODULES = (
     "honorifics.extraction.lexicon",
     "honorifics.extraction.evidence",
     "honorifics.extraction.turns",
+    "honorifics.extraction.speakers",
     "honorifics.extraction.narrative",
     "honorifics.extraction.out_of_character",
     "honorifics.extraction.layout",

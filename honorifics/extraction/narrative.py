@@ -20,13 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .lexicon import Lexicon
+from .speakers import SpeakerIndex
 from .tokens import TOKEN
-
-if TYPE_CHECKING:   # turns.py imports this module
-    from .turns import SpeakerIndex
 
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
 _QUOTE = re.compile(r"(?:[\"“”«]|'')(?P<body>(?:(?!'')[^\"“”«»\n]){1,600})(?:[\"“”»]|'')"
@@ -53,7 +50,7 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
     return [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
 
 
-def frame_speaker(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None", *, action: bool = False,
+def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
                   previous: tuple[str, bool] | None = None) -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
 
@@ -139,7 +136,7 @@ def _verb_like(key: str, lexicon: Lexicon) -> bool:
 
 
 def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
-                    index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+                    index: SpeakerIndex | None) -> tuple[str, bool] | None:
     """The overt subject of a narration clause, scanning from its start: a 1st-person
     subject (the narrator), a 3rd-person pronoun, the word(s) before the ergative
     marker, or a listed speaker that no case marker follows."""
@@ -173,7 +170,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
     return None
 
 
-def narration_speaker(piece: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> tuple[str, bool] | None:
+def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) -> tuple[str, bool] | None:
     """The speaker named by narration between the dashes of a dash-dialogue line
     (``— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …``), or None when the piece is speech."""
     if not lexicon.narrative:
@@ -181,7 +178,7 @@ def narration_speaker(piece: str, lexicon: Lexicon, index: "SpeakerIndex | None"
     return frame_speaker(piece.strip(" ।.,!?—–"), lexicon, index, action=True)
 
 
-def _beat_speaker(sentence: str, index: "SpeakerIndex") -> tuple[str, bool] | None:
+def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None:
     """A listed speaker named by the first word(s) of a narration sentence."""
     words = TOKEN.findall(sentence)[:2]
     for size in (2, 1):
@@ -193,7 +190,7 @@ def _beat_speaker(sentence: str, index: "SpeakerIndex") -> tuple[str, bool] | No
 
 
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
-                     index: "SpeakerIndex | None" = None,
+                     index: SpeakerIndex | None = None,
                      previous: tuple[str, bool] | None = None) -> list[NarrativeQuote]:
     """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames.
 
@@ -220,6 +217,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         closes_sentence = body.endswith(_SENTENCE_FINAL)
         speaker = None
         last = (found[-1].speaker, found[-1].unlisted) if found else previous
+        if last is None and len(boundaries) >= 1:
+            # no quote before: an elided subject continues the previous sentence's overt
+            # subject (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…")
+            start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
+            last = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
+                                   lexicon, index)
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
                 # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb
@@ -248,7 +251,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     return found
 
 
-def frame_addressee(frame: str, lexicon: Lexicon, index: "SpeakerIndex | None") -> str | None:
+def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) -> str | None:
     """The person a reporting clause says is spoken to: a person (a listed speaker, a kin
     term, an address term) marked as the recipient (बेटे को डाँटा, ছোট ভাইকে বলল, Rohit se kaha).
 
@@ -291,7 +294,7 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
     return match.start(), match.end()
 
 
-def frame_line(line: str, lexicon: Lexicon, index: "SpeakerIndex | None" = None) -> tuple[str, bool] | None:
+def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -> tuple[str, bool] | None:
     """A line that is only a reporting clause introducing the next line's quote.
 
     >>> from honorifics.extraction.lexicon import load_lexicon

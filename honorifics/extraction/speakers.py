@@ -1,0 +1,74 @@
+"""Listed speakers and the labels that name them (डॉ. मिश्रा, मिश्रा जी, मिश्रा).
+
+Its own module so that turn splitting (turns.py) and narrative frames
+(narrative.py) both use it without importing each other.
+"""
+from __future__ import annotations
+
+from ..model import SpeakerSpec
+from .lexicon import Lexicon
+from .tokens import TOKEN
+
+
+class SpeakerIndex:
+    """Matches written labels to listed speakers, honorific variants included.
+
+    डॉ. मिश्रा, मिश्रा जी and मिश्रा all find the speaker "डॉ. मिश्रा".
+    """
+
+    def __init__(self, speakers: list[SpeakerSpec], lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.speakers = speakers
+        self._exact: dict[tuple, str] = {}
+        self._core: dict[tuple, set[str]] = {}
+        for spec in speakers:
+            for form in (spec.name, *spec.aliases):
+                keys = self._keys(form)
+                if keys:
+                    self._exact.setdefault(keys, spec.name)
+                core = self._core_keys(form)
+                if core:
+                    self._core.setdefault(core, set()).add(spec.name)
+        self._name_keys = frozenset(k for core in self._core for k in core)
+
+    def _keys(self, text: str) -> tuple:
+        return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
+
+    def _core_keys(self, text: str) -> tuple:
+        return tuple(k for k in self._keys(text) if k not in self.lexicon.name_titles)
+
+    def match(self, label: str) -> str | None:
+        keys = self._keys(label)
+        if not keys:
+            return None
+        if keys in self._exact:
+            return self._exact[keys]
+        core = tuple(k for k in keys if k not in self.lexicon.name_titles)
+        if not core:
+            # Only a title ("सर:", "ম্যাডাম:"): the one listed speaker whose name carries a title.
+            titled = [spec.name for spec in self.speakers
+                      if any(k in self.lexicon.name_titles for k in self._keys(spec.name))]
+            return titled[0] if len(titled) == 1 else None
+        names = self._core.get(core) if core else None
+        if names and len(names) == 1:
+            return next(iter(names))
+        # One side's core words inside the other's (मिसेज़ कपूर / कपूर मैडम).
+        if core:
+            hits = {name for spec_core, spec_names in self._core.items()
+                    for name in spec_names if set(core) <= set(spec_core) or set(spec_core) <= set(core)}
+            if len(hits) == 1:
+                return hits.pop()
+        return None
+
+    def mentioned_in(self, keys: list[str]) -> list[str]:
+        """Listed speakers whose core name words occur in a token-key list (vocatives)."""
+        found: list[str] = []
+        present = set(keys)
+        for core, names in self._core.items():
+            if core and set(core) <= present:
+                found.extend(n for n in names if n not in found)
+        return found
+
+    def name_keys(self) -> frozenset:
+        """Every core word of every listed name (never evidence: হোসেন is a name)."""
+        return self._name_keys
