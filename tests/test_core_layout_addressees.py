@@ -302,3 +302,18 @@ def test_an_expectation_about_one_addressee_is_judged_on_that_addressee():
     main = analyze_text(text, language="hi", speakers=["थानेदार", "हवलदार"], task="roleplay",
                         expected={"थानेदार": {"addressee": "हवलदार", "tiers": ["intimate"]}})
     assert main.speakers["थानेदार"].correct is False
+
+
+def test_generic_you_goes_on_in_narration_and_a_thought_names_the_next_speaker():
+    text = ("उस गली में इतनी भीड़ होती थी कि आप अपने कदम भी नहीं गिन सकते थे। "
+            "दुकानों से आती महक आपको हर दस कदम पर रोक लेती थी।")
+    assert analyze_text(text, language="hi", task="continuation").tier == "none"
+    # control: a past habitual sentence with no generic sentence before it is address
+    assert analyze_text("आप रोज़ यहाँ आते थे।", language="hi").tier == "formal"
+    story = ("যত ভালোই কাজ করুন না কেন, এই অফিসে প্রমোশন হয় না — মনে মনে ভাবল শুভ। "
+             "তারপর পাশের ডেস্কের তন্ময়কে বলল, \"তুই কাল ছুটি নিচ্ছিস নাকি?\"")
+    result = analyze_text(story, language="bn", speakers=["শুভ"], task="continuation")
+    assert result.speakers["শুভ"].tier == "intimate"
+    once = analyze_text("Dhakar jam-e ekbar atke gele apni ghonta dui ber hote parben na. Tui kal kokhon berobi?",
+                        language="bn", speakers=["Nayeem", "Sabbir"], task="dct")
+    assert once.speakers["Nayeem"].tier == "intimate"

@@ -516,12 +516,22 @@ def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexic
         if pattern.search(text, start, end) is None:
             continue
         position = start
+        previous_generic = False
+        continuation = lexicon.generic_continuation
         for boundary in [*_SENTENCE_END.finditer(text, start, end), None]:
             stop = boundary.end() if boundary is not None else end
-            for match in pattern.finditer(text[position:stop]):
+            sentence = text[position:stop]
+            found = False
+            for match in pattern.finditer(sentence):
                 # from the generic form to the end of its clause (a comma or the sentence end)
                 clause_end = _CLAUSE_END.search(text, position + match.end(), stop)
                 out.append((position + match.start(), clause_end.start() if clause_end else stop))
+                found = True
+            if not found and previous_generic and continuation is not None and continuation.search(sentence):
+                # the narration goes on about anyone (महक आपको हर दस कदम पर रोक लेती थी)
+                out.append((position, stop))
+                found = True
+            previous_generic = found
             position = stop
     return out
 

@@ -150,6 +150,8 @@ class Lexicon:
                                                     "past_markers": frozenset(), "determiners": frozenset()})
     #: generic "you": one regex over a sentence (see the `generic_you` section), or None
     generic_you: re.Pattern | None = None
+    #: a sentence right after a generic one that matches this goes on being generic, or None
+    generic_continuation: re.Pattern | None = None
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip
@@ -318,6 +320,7 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         title_context=keys(data.get("title_context")),
         plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
         generic_you=_alternation(data.get("generic_you")),
+        generic_continuation=re.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
         clauses={"case_markers": keys((data.get("clauses") or {}).get("case_markers")),
                  "ergative_markers": keys((data.get("clauses") or {}).get("ergative_markers")),
                  "title_suffixes": tuple(match_key(x, script) for x in (data.get("clauses") or {}).get("title_suffixes") or ()),
