@@ -75,10 +75,10 @@ COMMANDS: dict[str, Command] = {
     "odds": Command("honorifics.alignment.cli:odds_ratio_main",
                     "words used more for group A than group B (log odds)", "odds-ratio",
                     _shared("out", "quiet", "language")),
-    "annotate export": Command("honorifics.report.cli:export_annotation_main",
+    "annotate export": Command("honorifics.annotation_cli:export_annotation_main",
                                "sample speakers into a CSV sheet for annotators", "export-annotation",
                                _shared("out", "quiet", "seed")),
-    "annotate import": Command("honorifics.report.cli:import_annotation_main",
+    "annotate import": Command("honorifics.annotation_cli:import_annotation_main",
                                "agreement (kappa) from filled sheets", "import-annotation",
                                _shared("out", "quiet")),
 }

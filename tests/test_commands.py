@@ -125,3 +125,27 @@ def test_each_declared_shared_option_is_taken_by_the_command(name, capsys):
     assert text.startswith(f"usage: honorifics {name}")
     for key in COMMANDS[name].shared:
         assert SHARED_OPTIONS[key] in text, (name, key)
+
+
+def test_annotate_export_through_the_front_command_takes_force(tmp_path, capsys, repo_root):
+    """`honorifics annotate export` runs annotation_cli's command (blind sheet + key, --force),
+    the same function as its alias export-annotation and report.cli's old import path."""
+    from honorifics import annotation_cli
+    from honorifics.report import cli as report_cli
+    assert load_main(COMMANDS["annotate export"]) is annotation_cli.export_annotation_main
+    assert load_main(COMMANDS["annotate import"]) is annotation_cli.import_annotation_main
+    assert report_cli.export_annotation_main is annotation_cli.export_annotation_main
+    scripts = tomllib.loads((repo_root / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]
+    assert scripts["export-annotation"] == "honorifics.annotation_cli:export_annotation_main"
+    assert scripts["import-annotation"] == "honorifics.annotation_cli:import_annotation_main"
+    analysis = repo_root / "tests" / "data" / "report" / "example_analysis.jsonl"
+    sheet = tmp_path / "sheet.csv"
+    assert main(["annotate", "export", str(analysis), "--out", str(sheet), "--quiet"]) == 0
+    assert sheet.is_file() and (tmp_path / "sheet.key.csv").is_file()
+    # a second export refuses to overwrite the sheet (it may hold ratings) unless --force
+    assert main(["annotate", "export", str(analysis), "--out", str(sheet), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("honorifics annotate export: error: ") and "\n" not in err and "--force" in err
+    sheet.write_text("stale", "utf-8")
+    assert main(["annotate", "export", str(analysis), "--out", str(sheet), "--quiet", "--force"]) == 0
+    assert sheet.read_text("utf-8") != "stale"

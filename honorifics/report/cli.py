@@ -1,20 +1,20 @@
-"""Commands: ``honorifics-report``, ``export-annotation``, ``import-annotation``.
+"""Command ``honorifics report`` (alias ``honorifics-report``).
 
-Thin argparse layers over :mod:`honorifics.metrics`, :mod:`honorifics.report`
-and :mod:`honorifics.annotation`; each returns an exit code (0 ok, 2 bad input).
+A thin argparse layer over :mod:`honorifics.metrics` and :mod:`honorifics.report`;
+it returns an exit code (0 ok, 2 bad input). The annotation commands live in
+:mod:`honorifics.annotation_cli` (re-exported here under their old import path).
 """
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..results import (NotAnalysisError, missing_fields, parquet_parts, parse_group_by, read_analysis,
                        record_fields)
-from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
-                     output_dir, output_file, prog_name, say)
+from ..usage import UsageError, add_quiet, add_seed, check_positive, command, input_file, output_dir, prog_name, say
+from ..annotation_cli import export_annotation_main, import_annotation_main  # noqa: F401  (old import path)
 
 
 def _read(path: str) -> list[dict[str, Any]]:
@@ -134,86 +134,6 @@ def _progress(args: argparse.Namespace):
     def step(message: str) -> None:
         say(args, f"{prog_name('honorifics-report')}: [{time.monotonic() - start:5.1f} s] {message}")
     return step
-
-
-def _export_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("analysis", help="analysis.jsonl")
-    parser.add_argument("--out", required=True, help="sheet to write (CSV, UTF-8)")
-    parser.add_argument("--fraction", type=float, default=0.3, help="share of each stratum (default 0.3)")
-    parser.add_argument("--annotators", default="A,B", help="comma-separated annotator names (default A,B)")
-    parser.add_argument("--strata", default="task,language,model",
-                        help="comma-separated fields to stratify by (default task,language,model)")
-    add_seed(parser, 0, "sampling seed")
-    add_quiet(parser)
-
-
-@command("export-annotation", "Sample a stratified subset of speakers into a CSV sheet for human "
-                              "annotators (appropriateness 1-5, naturalness 1-5, consistency yes/no, "
-                              "corrected tier).", _export_options)
-def export_annotation_main(args: argparse.Namespace) -> int:
-    """``export-annotation analysis.jsonl --out sheet.csv [--fraction 0.3] [--annotators A,B]``."""
-    from ..annotation import DEFAULT_STRATA, sample_items, write_sheet
-    annotators = [a.strip() for a in args.annotators.split(",") if a.strip()]
-    if len(annotators) < 2:
-        raise UsageError("name at least two annotators (--annotators A,B) so agreement can be measured")
-    out = output_file(args.out)
-    records = _read(args.analysis)
-    strata = parse_group_by(args.strata)
-    # the default strata may be absent (no model field): one stratum then; a field named
-    # on purpose that no record has is a typo
-    unknown = [] if tuple(strata) == DEFAULT_STRATA else missing_fields(records, strata)
-    if unknown:
-        raise UsageError(f"--strata {','.join(unknown)}: no record of {args.analysis} has "
-                         f"{'this field' if len(unknown) == 1 else 'these fields'}")
-    try:
-        items = sample_items(records, args.fraction, seed=args.seed, strata=strata)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    if not items:
-        raise UsageError(f"{args.analysis} has no speakers to annotate (no ok record with speakers)")
-    path = write_sheet(items, out, annotators)
-    say(args, f"{len(items)} items × {len(annotators)} annotators → {path}")
-    return 0
-
-
-def _import_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("sheets", nargs="+", help="filled sheet(s) (CSV)")
-    parser.add_argument("--out", default=None, help="write the agreement report as JSON here")
-    add_quiet(parser)
-
-
-IMPORT_DESCRIPTION = ("Read filled annotation sheets: Cohen's and Fleiss' kappa, binary-decomposed kappa, "
-                      "automatic vs human-majority tiers, accepted rating ranges (mean ± 0.674·sd).")
-
-
-@command("import-annotation", IMPORT_DESCRIPTION, _import_options)
-def import_annotation_main(args: argparse.Namespace) -> int:
-    """``import-annotation sheet.csv [more.csv …] [--out agreement.json]``."""
-    from ..annotation import AnnotationError, agreement_report, read_sheets
-    input_files(args.sheets, "sheet")
-    out = output_file(args.out) if args.out else None
-    try:
-        annotations = read_sheets(args.sheets)
-    except AnnotationError as error:
-        raise UsageError(str(error)) from None
-    if not annotations:
-        raise UsageError("no rated rows in the sheet(s)")
-    report = agreement_report(annotations)
-    text = json.dumps(report, ensure_ascii=False, indent=2)
-    if out:
-        out.write_text(text + "\n", encoding="utf-8")
-    tier = report["kappa"]["tier"]
-    auto = report["automatic_vs_majority"]["agreement"]
-    say(args, f"{report['n_items']} items, {len(report['annotators'])} annotators; tier κ (mean Cohen) "
-          f"{_fmt(tier['mean_cohen'])}, Fleiss {_fmt(tier['fleiss'])}; automatic = human majority "
-          f"{auto['successes']}/{auto['n']}")
-    if not out:
-        print(text)
-    return 0
-
-
-def _fmt(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
 
 
 if __name__ == "__main__":  # pragma: no cover
