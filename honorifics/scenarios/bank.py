@@ -18,11 +18,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..languages import CODES, LANGUAGES as REGISTRY
+from ..languages import CODES, LANGUAGES
 from ..model import RecordContext, SpeakerExpectation, SpeakerSpec
 from ..tiers import TIERS, TierError, parse_tier
 
-LANGUAGES = CODES
 TASKS = ("dct", "continuation", "roleplay")
 TIER_SHIFT = "tier_shift"
 #: The id prefix of each task; tier-shift scenarios have their own.
@@ -48,9 +47,9 @@ BANGLA_REGIONS = ("bangladesh", "west_bengal")
 #: "same" age contradicts the speakers' ages only when they are this far apart
 #: or more (a lenient bound: "similar age" is a judgment).
 SAME_AGE_TOLERANCE = 10
-BUILTIN_FILES = tuple(f"{language}_{task}.jsonl" for language in LANGUAGES for task in TASKS)
+BUILTIN_FILES = tuple(f"{language}_{task}.jsonl" for language in CODES for task in TASKS)
 #: The script every situation of a language must be written in.
-_SCRIPT = {language.code: language.letters for language in REGISTRY}
+_SCRIPT = {language.code: language.letters for language in LANGUAGES}
 _ID_PATTERN = re.compile(r"^(hi|bn)-(dct|cont|shift|rp)-[0-9A-Za-z][0-9A-Za-z_-]*$")
 _PAIRING_SEPARATOR = "↔"
 
@@ -484,8 +483,8 @@ def parse_scenario(data: Any, origin: str = "") -> Scenario:
         raise ScenarioError([f"a scenario must be a JSON object, got {type(data).__name__}"])
     errors: list[str] = []
     language, task, subtask = data.get("language"), data.get("task"), data.get("subtask")
-    if language not in LANGUAGES:
-        errors.append(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    if language not in CODES:
+        errors.append(f"language: {language!r} is not one of {', '.join(CODES)}")
     if task not in TASKS:
         errors.append(f"task: {task!r} is not one of {', '.join(TASKS)}")
     if subtask not in (None, TIER_SHIFT):

@@ -12,10 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..languages import CODES
 from ..tiers import TierError
 from ..usage import (UsageError, add_quiet, add_seed, check_positive, command, input_file, input_files,
                      output_file, say)
-from .bank import LANGUAGES, REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
+from .bank import REQUIRED_VARIABLES, TASKS, ScenarioBank, ScenarioError, load_bank
 from .prompts import prompt_id, render_prompt
 
 FORMATS = ("plain", "chat", "batch")
@@ -111,7 +112,7 @@ def _parse_variables(pairs: list[str]) -> dict[str, str]:
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("filters (all must match)")
-    group.add_argument("--language", choices=LANGUAGES, help="only scenarios in this language (default: all)")
+    group.add_argument("--language", choices=CODES, help="only scenarios in this language (default: all)")
     group.add_argument("--task", choices=TASKS, help="only scenarios of this task (default: all)")
     group.add_argument("--tier", help="a primary expected tier, any spelling (formal, आप, tumi …; default: all)")
     group.add_argument("--subtask", help="tier_shift, or none for scenarios without a subtask (default: all)")
@@ -230,7 +231,7 @@ def lint_scenarios_main(args: argparse.Namespace) -> int:
 
 def _instantiate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", help="template YAML files (default: the built-in ones)")
-    parser.add_argument("--language", choices=LANGUAGES,
+    parser.add_argument("--language", choices=CODES,
                         help="only the built-in templates of a language (default: both)")
     parser.add_argument("--per-template", "-n", type=int, default=5, metavar="N",
                         help="scenarios per template (default: 5)")
