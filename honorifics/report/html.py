@@ -820,7 +820,3 @@ def write_report(records: Iterable[dict[str, Any]], out_dir: str | Path, *,
                                   max_dialogues=max_dialogues, run=run, seed=seed, progress=progress),
                     encoding="utf-8")
     return path
-
-
-def summary_json(summary: dict[str, Any]) -> str:
-    return json.dumps(summary, ensure_ascii=False, indent=2)
