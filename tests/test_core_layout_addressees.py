@@ -317,3 +317,26 @@ def test_generic_you_goes_on_in_narration_and_a_thought_names_the_next_speaker()
     once = analyze_text("Dhakar jam-e ekbar atke gele apni ghonta dui ber hote parben na. Tui kal kokhon berobi?",
                         language="bn", speakers=["Nayeem", "Sabbir"], task="dct")
     assert once.speakers["Nayeem"].tier == "intimate"
+
+
+def test_one_word_quote_with_a_frame_and_the_quote_after_it():
+    text = ('"তুমি কি সত্যিই চলে যাচ্ছ?" সে জিজ্ঞেস করল।\n'
+            '"হ্যাঁ," ও বলল, জানালার দিকে তাকিয়ে। "কাল ভোরের ট্রেনে। তুমি স্টেশনে এসো না, প্লিজ।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert result.speakers["ও (unnamed)"].tier == "familiar"
+    # control: a one-word quote without a frame is a mention
+    assert analyze_text("উনি 'আপনি' শব্দটা পছন্দ করেন।", language="bn").tier == "none"
+
+
+def test_written_speech_quoted_in_a_turn_is_third_party():
+    text = ('प्रिया: सर, क्लाइंट ने मेल में लिखा है: "तुम लोग कभी भी डेडलाइन पर काम पूरा नहीं कर पाते।" '
+            'आप बताइए, हम क्या जवाब दें?\nमैनेजर: ठीक है।')
+    result = analyze_text(text, language="hi", speakers=["प्रिया", "मैनेजर"], task="roleplay")
+    assert result.speakers["प्रिया"].tier == "formal"
+
+
+def test_a_closing_paragraph_after_the_dialogue_is_a_note_to_the_user():
+    text = ("মেয়ে: বাবা, তুমি রাগ করবে না তো?\nবাবা: না রে।\n\n"
+            "আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।")
+    result = analyze_text(text, language="bn", speakers=["মেয়ে", "বাবা"], task="dct")
+    assert result.speakers["বাবা"].tier == "none" and result.user_tier == "formal"

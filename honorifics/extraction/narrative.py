@@ -107,9 +107,11 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | lexicon.question_words | lexicon.clauses["case_markers"]
+    case_markers = lexicon.clauses["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
-                  and not _verb_like(k, lexicon)]
+                  and not _verb_like(k, lexicon)
+                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)]   # জানালার বাইরে
     if not candidates:
         return previous
     if previous is not None and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
@@ -198,8 +200,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     with an elided subject continues it)."""
     if not lexicon.narrative or not any(q in text[start:end] for q in "\"“”«'‘"):
         return []
+    # a one-word quote is a mention ('आप' करके) unless a reporting frame follows it ("হ্যাঁ," ও বলল)
     quotes = [m for m in _QUOTE.finditer(text, start, end)
-              if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2]
+              if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2
+              or _framed_after(text, m.end(), end, lexicon, index)]
     found: list[NarrativeQuote] = []
     for number, quote in enumerate(quotes):
         previous_end = quotes[number - 1].end() if number else start
@@ -249,6 +253,17 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found
+
+
+def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "SpeakerIndex | None") -> bool:
+    """Does a reporting frame with a pronoun or named subject follow right after position?"""
+    after = text[position:end]
+    boundary = _BOUNDARY.search(after)
+    clause = (after[:boundary.start()] if boundary else after).split(",", 1)[0]
+    tokens = _frame_keys(clause, lexicon)
+    if not tokens or len(tokens) > 4 or not any(k in lexicon.narrative["reporting_verbs"] for _, k in tokens):
+        return False
+    return _clause_subject(tokens, lexicon, index) is not None
 
 
 def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) -> str | None:

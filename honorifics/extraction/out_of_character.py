@@ -230,6 +230,10 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         if "idiom" in cue:
             cue.discard("inability")
     paragraph = set().union(*found)
+    # a closing paragraph: a closing or offer in one sentence, the task in another
+    # (আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।); not around quotes
+    closing_paragraph = bool(paragraph & {"closing", "offer"}) and bool(paragraph & {"task", "material"}) \
+        and not any(q in text[start:end] for q in "\"“”«") and not reply_to_user   # a reply is all to the user
     spans: list[tuple[int, int, str]] = []
     for number, ((s, e), cue) in enumerate(zip(parts, found)):
         sentence = text[s:e]
@@ -255,7 +259,8 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
             spans.append((parts[first][0], parts[-1][1], REFUSAL))
             return _merge(spans)
         if "meta" in cue or ("preamble" in cue and (sentence.endswith((":", "：")) or "task" in cue)) \
-                or (cue & {"offer", "closing"} and cue & {"task", "material"}):
+                or (cue & {"offer", "closing"} and cue & {"task", "material"}) \
+                or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
             spans.append((s, e, NOTE))
     return _merge(spans)
 
