@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
+from .formats.fields import TEXT_FIELDS
 from .languages import ALIASES
 from .model import SpeakerExpectation, SpeakerSpec
 from .tiers import TierError, parse_tiers
@@ -21,7 +22,6 @@ except ImportError:   # pragma: no cover - orjson is a dependency
 
 _UNREAD = object()   # decode_line: the line is not parsed yet
 
-TEXT_FIELDS = ("text", "output", "response", "completion", "generation")
 CONSUMED_FIELDS = frozenset(TEXT_FIELDS) | {"messages", "id", "language", "lang", "task",
                                            "scenario_id", "speakers", "speaker", "expected"}
 #: every accepted spelling of a language → its code (from the language registry)
@@ -155,12 +155,6 @@ def parse_expected(value: Any) -> dict[str | None, SpeakerExpectation]:
         raise InputError(f"invalid 'expected': {error}") from None
 
 
-def validate_expected(value: Any) -> Any:
-    """Check inline expectations (kept for callers that only validate); returns ``value``."""
-    parse_expected(value)
-    return value
-
-
 def _spelling(value: Any, spellings: dict[str, str], problem: str) -> str | None:
     """The canonical name for any accepted spelling of ``value``; None stays None."""
     if value is None:
@@ -233,8 +227,8 @@ def record_from_object(obj: Any, line: int, max_chars: int = DEFAULT_MAX_CHARS) 
 
 def _normalized_result(obj: dict) -> dict:
     """Batch results, chat lines and failed generations, read in one place
-    (:mod:`honorifics.generation.batch`); imported only for such lines."""
-    from .generation.batch import ResultError, needs_normalizing, normalize_result
+    (:mod:`honorifics.formats.batch`); imported only for such lines."""
+    from .formats.batch import ResultError, needs_normalizing, normalize_result
     if not needs_normalizing(obj):
         return obj
     try:
@@ -341,15 +335,3 @@ def object_id(obj: Any) -> Any:
     if not isinstance(obj, dict):
         return None
     return obj["custom_id"] if "custom_id" in obj else obj.get("id")
-
-
-def read_lines(stream: Iterable[bytes | str], max_chars: int = DEFAULT_MAX_CHARS,
-               blank_counter: list[int] | None = None) -> Iterator[ReadLine]:
-    """Decode a stream of lines (1-based numbering); count blank lines if asked."""
-    for number, raw in enumerate(stream, start=1):
-        decoded = decode_line(raw, number, max_chars)
-        if decoded is None:
-            if blank_counter is not None:
-                blank_counter[0] += 1
-            continue
-        yield decoded

@@ -252,7 +252,7 @@ class OpenAICompatibleBackend:
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise GenerationError(f"malformed response (not JSON): {_short(raw.decode('utf-8', 'replace'), 120)}",
                                   retryable=True) from None
-        from .batch import ResultError, completion_text
+        from ..formats.batch import ResultError, completion_text
         try:
             text, provenance = completion_text(body)
         except ResultError as error:

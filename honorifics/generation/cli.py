@@ -349,7 +349,7 @@ def load_prompt_index(path: str | Path) -> dict[str, dict[str, Any]]:
 @command("import-results")
 def import_results_main(argv: list[str] | None = None) -> int:
     """``import-results BATCH.jsonl [--prompts PROMPTS.jsonl] --out outputs.jsonl``."""
-    from .batch import ResultError, normalize_result, result_id
+    from ..formats.batch import ResultError, normalize_result, result_id
     parser = _parser("import-results", IMPORT_DESCRIPTION, raw=True)
     parser.add_argument("results", help="batch output / chat / plain JSONL (or .jsonl.gz)")
     parser.add_argument("--prompts", help="the prompts file ('honorifics prompts', any format) to join on id "

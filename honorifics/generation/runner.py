@@ -75,7 +75,7 @@ def prompt_from_object(obj: Any, line: int) -> Prompt:
         body = obj.get("body") if isinstance(obj.get("body"), dict) else {}
         record_id = obj.get("custom_id")
         source = {**body, "id": record_id}
-        from .batch import fields_from_id
+        from ..formats.batch import fields_from_id
         try:
             source = {**fields_from_id(record_id, None, required=True), **source}
         except ValueError:
