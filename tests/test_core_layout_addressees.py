@@ -340,3 +340,14 @@ def test_a_closing_paragraph_after_the_dialogue_is_a_note_to_the_user():
             "আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।")
     result = analyze_text(text, language="bn", speakers=["মেয়ে", "বাবা"], task="dct")
     assert result.speakers["বাবা"].tier == "none" and result.user_tier == "formal"
+
+
+@pytest.mark.parametrize("text, tier", [("चिल्ला मत।", "intimate"), ("डर मत, मेरा हाथ पकड़े रह।", "intimate")])
+def test_any_verb_root_before_mat_is_a_bare_imperative(text, tier):
+    assert analyze_text(text, language="hi").tier == tier
+
+
+def test_a_noun_before_mat_is_not_a_verb():
+    # control: विश्वास is not a verb root; the infinitive carries the tier
+    result = analyze_text("उस पर विश्वास मत करना।", language="hi")
+    assert [e.text for t in result.turns for e in t.evidence] == ["करना"]

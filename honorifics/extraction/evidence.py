@@ -76,9 +76,13 @@ class _Utterance:
         classified = lexicon.classified   # the cache of classify, read directly: no call per known word
         needs_traps = has_pronoun = False
         # One pass, one lookup per token: address terms, exclusions and lexicon readings.
+        negations = lexicon.negative_imperative
         for i, key in enumerate(keys):
             found = classified.get(key)
             pronoun, reading, address_term, trap_start = found if found is not None else classify(key)
+            if reading is None and negations and key in lexicon.verb_roots and i + 1 < len(keys) \
+                    and keys[i + 1] in negations and tokens.clause[i + 1] == tokens.clause[i]:
+                reading = lexicon.stem_reading   # डर मत, चिल्ला मत: any verb root before मत is a bare imperative
             if address_term:
                 self.address_terms.append(i)
             if not pronoun and reading is None and not trap_start:

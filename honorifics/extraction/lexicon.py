@@ -130,6 +130,10 @@ class Lexicon:
     #: words next to a quote that make it a title or a line sung or played, not speech
     #: ("तेरे नाम" फ़िल्म, "तू ही रे" वाला गाना, বাজছিল "…")
     title_context: frozenset = frozenset()
+    #: the negation of a bare imperative (मत): a verb root before it is the imperative
+    negative_imperative: frozenset = frozenset()
+    #: the reading of a bare-stem imperative (the `bare_stems` section), or None
+    stem_reading: VerbReading | None = None
     #: words that open a subordinate clause (जो, कि, जब): a main clause ends before them
     clause_openers: frozenset = frozenset()
     #: greetings: a sentence that greets a titled person addresses them (नमस्ते सुनीता जी।)
@@ -312,6 +316,8 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         interjections=keys(data.get("interjections")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
         clause_openers=keys(data.get("clause_openers")),
+        negative_imperative=keys(verbs.get("negative_imperative")),
+        stem_reading=stem_reading,
         hortatives=keys(data.get("hortatives")),
         request_suffixes=tuple(match_key(x, script) for x in data.get("request_suffixes") or ()),
         request_forms=keys(data.get("request_forms")),
