@@ -48,6 +48,9 @@ def test_the_readme_odds_ratio_example_matches_texts(tmp_path, repo_root):
     # the example the README gives for analysis output, run as written
     example = re.search(r"honorifics odds (\S+) (--group-field speaker_tier .*)", readme)
     assert example, "README shows an odds example on analysis.jsonl grouped by speaker_tier"
+    # docs/alignment.md gives the same example and says what it counts
+    alignment = (repo_root / "docs" / "alignment.md").read_text("utf-8")
+    assert example.group(0) in alignment and "16 formal vs 13 intimate" in alignment
     run = tmp_path / "results"
     assert analyze_generations_main([str(repo_root / "examples" / "outputs.jsonl"), "--out", str(run),
                                      "--quiet", "--no-classifier"]) == 0
