@@ -1,8 +1,9 @@
 """The languages the toolkit reads, written out once.
 
 Every module that needs "which languages, in which script, with which
-lexicon" asks here, so adding a language is one entry (plus its lexicon YAML
-files and scenario data), not an edit in eight places.
+lexicon" asks here. A language is one entry below plus one data folder,
+``honorifics/lang/<code>/`` (see ``honorifics/lang/README.md``): its
+lexicon per script, out-of-character cues, scenario slots.
 
 >>> [language.code for language in LANGUAGES]
 ['hi', 'bn']
@@ -10,25 +11,39 @@ files and scenario data), not an edit in eight places.
 ('beng', '[\\\\u0900-\\\\u097f]')
 >>> SCRIPT_LANGUAGE["deva"], lexicon_name("bn", "latn")
 ('hi', 'bn-Latn')
+>>> language("hi").scripts, language("hi").file_name("lexicon", "latn")
+(('deva', 'latn'), 'lexicon.latn.yaml')
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 LATIN = "latn"
+#: the data folders, one per language: honorifics/lang/<code>/
+DATA_FOLDER = "lang"
+#: the folder of the data every language shares (English meta-talk, English function words)
+SHARED = "en"
 
 
 @dataclass(frozen=True)
 class Language:
-    """One language: its code, script and Unicode block, the spellings users write
-    for it, and the names of its lexicons (native script and romanized)."""
+    """One language: its code, native script and Unicode block, the other scripts it
+    is written in (``latn``: romanized), the spellings users write for it, and its
+    data folder (``honorifics/lang/<code>/`` unless ``folder`` names another)."""
     code: str
     name: str
     script: str                     # ISO 15924, lower case: deva, beng
     script_name: str
     block: tuple[int, int]          # the script's Unicode block, inclusive
     aliases: tuple[str, ...] = ()
+    other_scripts: tuple[str, ...] = (LATIN,)
+    folder: Any = field(default=None, compare=False)   # a path or importlib Traversable
     letters: re.Pattern = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -36,17 +51,58 @@ class Language:
         object.__setattr__(self, "letters", re.compile(f"[\\u{low:04x}-\\u{high:04x}]"))
 
     @property
+    def scripts(self) -> tuple[str, ...]:
+        """Every script it is written in, the native one first (a lexicon each)."""
+        return (self.script, *self.other_scripts)
+
+    @property
     def lexicon(self) -> str:
-        """The native-script lexicon (``honorifics/lexicons/hi.yaml``)."""
+        """The native-script lexicon (``honorifics/lang/hi/lexicon.yaml``)."""
         return self.code
 
     @property
     def romanized_lexicon(self) -> str:
-        """The romanized lexicon (``honorifics/lexicons/hi-Latn.yaml``)."""
+        """The romanized lexicon (``honorifics/lang/hi/lexicon.latn.yaml``)."""
         return f"{self.code}-Latn"
+
+    def lexicon_name(self, script: str) -> str:
+        """Its lexicon for a script: ``hi`` (native), ``hi-Latn``."""
+        return self.code if script == self.script else f"{self.code}-{script.capitalize()}"
+
+    @property
+    def data(self) -> Any:
+        """Its data folder."""
+        if self.folder is not None:
+            return Path(self.folder) if isinstance(self.folder, str) else self.folder
+        return resources.files("honorifics") / DATA_FOLDER / self.code
+
+    @staticmethod
+    def file_name(kind: str, script: str | None = None) -> str:
+        """``lexicon.yaml`` for the native script (``script`` None), ``lexicon.latn.yaml`` for another."""
+        return f"{kind}.yaml" if script is None else f"{kind}.{script}.yaml"
+
+    def read(self, kind: str, script: str | None = None, *, required: bool = True) -> Any:
+        """The parsed YAML of one of its files (``kind``: lexicon, out_of_character, slots) for
+        a script (the native one when None or its own); None for a missing optional file."""
+        return read_yaml(self.data / self.file_name(kind, None if script == self.script else script),
+                         required=required)
 
     def in_block(self, character: str) -> bool:
         return self.block[0] <= ord(character) <= self.block[1]
+
+
+def read_yaml(path: Any, *, required: bool = True) -> Any:
+    """The parsed YAML of a data file (libyaml when present: 10–20× faster); None when an
+    optional file is missing."""
+    if not required and not path.is_file():
+        return None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(path.read_text("utf-8"), Loader=loader)
+
+
+def read_shared(kind: str) -> Any:
+    """The parsed YAML of a file every language shares (``honorifics/lang/en/<kind>.yaml``)."""
+    return read_yaml(resources.files("honorifics") / DATA_FOLDER / SHARED / f"{kind}.yaml")
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -61,9 +117,9 @@ ALIASES: dict[str, str] = {name: language.code for language in LANGUAGES
                            for name in (language.code, *language.aliases)}
 #: script → language, for the native scripts
 SCRIPT_LANGUAGE: dict[str, str] = {language.script: language.code for language in LANGUAGES}
-#: every lexicon shipped: native script, then romanized
+#: every lexicon shipped: native script, then the other scripts
 LEXICON_NAMES: tuple[str, ...] = tuple(language.lexicon for language in LANGUAGES) + \
-    tuple(language.romanized_lexicon for language in LANGUAGES)
+    tuple(language.lexicon_name(script) for language in LANGUAGES for script in language.other_scripts)
 
 _BY_CODE = {language.code: language for language in LANGUAGES}
 
@@ -75,4 +131,17 @@ def language(name: str) -> Language:
 
 def lexicon_name(code: str, script: str) -> str:
     """The lexicon for a language written in a script: ``hi`` or ``hi-Latn``."""
-    return f"{code}-Latn" if script == LATIN else code
+    entry = _BY_CODE.get(code)
+    if entry is None:
+        return f"{code}-Latn" if script == LATIN else code
+    return entry.lexicon_name(script)
+
+
+def lexicon_source(name: str) -> tuple[Language, str]:
+    """The language and script of a lexicon name (``hi-Latn`` → Hindi, ``latn``);
+    KeyError for a name that no registered language has."""
+    for entry in LANGUAGES:
+        for script in entry.scripts:
+            if entry.lexicon_name(script) == name:
+                return entry, script
+    raise KeyError(name)

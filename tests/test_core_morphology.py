@@ -209,13 +209,13 @@ def test_suffix_rules_indexed_by_last_letter_give_the_first_matching_rule_in_fil
     the same reading as trying every rule in order, for words of the data and for
     words made to end in every suffix."""
     import json
-    from importlib import resources
     from pathlib import Path
 
     import yaml
 
     from honorifics.extraction.lexicon import LEXICON_NAMES
     from honorifics.extraction.tokens import TOKEN
+    from honorifics.languages import lexicon_source
 
     words = set()
     for path in sorted((Path(__file__).resolve().parent.parent / "data").glob("*.jsonl")):
@@ -227,8 +227,10 @@ def test_suffix_rules_indexed_by_last_letter_give_the_first_matching_rule_in_fil
         shipped = load_lexicon(name)
         keys = sorted({shipped.key(w) for w in words})
         keys += [stem + rule.suffix for rule in shipped.suffix_rules for stem in keys[:200]] + [""]
+        language, script = lexicon_source(name)
         lexicon = build_lexicon(name, yaml.safe_load(
-            resources.files("honorifics.lexicons").joinpath(f"{name}.yaml").read_text("utf-8")))   # fresh caches
+            (language.data / language.file_name("lexicon", None if script == language.script else script))
+            .read_text("utf-8")))   # fresh caches
         for key in keys:
             expected = lexicon.exact_verbs.get(key) or lexicon.bare_stems.get(key)
             reduplication = len(key) >= 4 and key[:len(key) // 2] == key[len(key) // 2:]   # গুনগুন: no verb

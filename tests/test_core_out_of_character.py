@@ -222,11 +222,11 @@ def _bundled_texts_nfd() -> list[str]:
 def test_compiled_cue_patterns_match_where_the_written_cues_match():
     """The cue regexes as compiled (leading groups spread into alternatives, alternatives
     grouped by first letter, the triggers matching the character before a cue) find a
-    cue in exactly the texts where the cues as written in out_of_character.yaml do."""
+    cue in exactly the texts where the cues as written in the out_of_character.yaml files do."""
     import re
     import unicodedata
 
-    from honorifics.extraction.out_of_character import _LETTER, _TRIGGERS, CUE_CLASSES, _data, load_cues
+    from honorifics.extraction.out_of_character import _LETTER, _TRIGGERS, CUE_CLASSES, cue_data, load_cues
 
     texts = _bundled_texts_nfd()
     texts += ["मैं", "मैं यह नहीं लिख सकती", "As an AI, I can't", "আমি এটা লিখতে পারব না", "(यह रहा संवाद:)"]
@@ -236,11 +236,11 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
         body = "|".join(f"(?:{unicodedata.normalize('NFD', f)})" for f in fragments) or "(?!)"
         return re.compile(f"(?<![{_LETTER}])(?:{body})")
 
-    data = _data()
     matched = 0
     for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
         cues = load_cues(name)
-        shared, own = data["all"], data[name]
+        shared, own = cue_data(name)
+        assert own   # every shipped lexicon has cues of its own
         pairs = [(cues.patterns[c], written([*(shared.get(c) or ()), *(own.get(c) or ())]), "") for c in CUE_CLASSES]
         pairs.append((cues.patterns["trigger"], written([f for c in _TRIGGERS for f in own.get(c) or ()]), " "))
         pairs.append((cues.patterns["trigger_shared"], written([f for c in _TRIGGERS for f in shared.get(c) or ()]), " "))
@@ -254,19 +254,19 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
 
 def test_cue_patterns_with_literal_first_alternatives_match_where_the_written_cues_match():
     """The compiled cues (leading groups spread into alternatives) find a cue in exactly
-    the sentences where the cues as written in out_of_character.yaml do."""
+    the sentences where the cues as written in the out_of_character.yaml files do."""
     import re
     import unicodedata
 
-    from honorifics.extraction.out_of_character import _LETTER, CUE_CLASSES, _data, literal_first
+    from honorifics.extraction.out_of_character import _LETTER, CUE_CLASSES, cue_data, literal_first
 
     texts = _bundled_texts_nfd()
     assert len(texts) > 2000
-    data = _data()
     spread = matched = 0
     for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
+        shared, own = cue_data(name)
         for cue_class in CUE_CLASSES:
-            fragments = [*(data["all"].get(cue_class) or ()), *(data[name].get(cue_class) or ())]
+            fragments = [*(shared.get(cue_class) or ()), *(own.get(cue_class) or ())]
             for fragment in fragments:
                 fragment = unicodedata.normalize("NFD", fragment)
                 alternatives = literal_first(fragment)

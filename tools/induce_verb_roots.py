@@ -3,7 +3,7 @@
 A stem seen in the corpora with several distinct verbal endings is a verb
 (কর: করি, করে, করছে, করবি, করুন …; देख: देखो, देखा, देखते, देखिए …).
 The output is a candidate list for review, not a lexicon: a person checks
-it and adds the roots to ``verb_roots`` in honorifics/lexicons/<lang>.yaml.
+it and adds the roots to ``verb_roots`` in honorifics/lang/<lang>/lexicon.yaml.
 
     python tools/induce_verb_roots.py bn            # candidates not yet listed
     python tools/induce_verb_roots.py hi --all      # every induced root
@@ -16,11 +16,8 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from importlib import resources
-
-import yaml
-
 from honorifics.extraction.normalize import match_key
+from honorifics.languages import language as registered_language
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = {
@@ -72,7 +69,7 @@ def induce(language: str, min_endings: int | None = None) -> dict[str, set[str]]
 
 def known_roots(language: str) -> set[str]:
     """The roots already in the lexicon's ``verb_roots`` (and bare stems), as match keys."""
-    data = yaml.safe_load(resources.files("honorifics.lexicons").joinpath(f"{language}.yaml").read_text("utf-8"))
+    data = registered_language(language).read("lexicon")
     script = data["script"]
     listed = list(data.get("verb_roots") or ()) + list((data["verbs"].get("bare_stems") or {}).get("forms") or ())
     return {match_key(root, script) for root in listed}

@@ -3,7 +3,7 @@
 An English refusal or note in a Hindi/Bangla record (``I can't help with
 writing messages …``) must not be read with the romanized lexicons
 (``Bengali`` is not the intimate past -li). The function words are data:
-``honorifics/lexicons/english.yaml``.
+``honorifics/lang/en/function_words.yaml``.
 
 >>> is_english("I can't help with writing messages meant to harass a specific person.")
 True
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import read_lexicon_file
+from ..languages import read_shared
 
 _WORD = re.compile(r"[A-Za-z']+")
 _FUNCTION_WORDS: frozenset | None = None
@@ -29,7 +29,7 @@ ENGLISH_SHARE = 0.3
 def _function_words() -> frozenset:
     global _FUNCTION_WORDS
     if _FUNCTION_WORDS is None:
-        _FUNCTION_WORDS = frozenset(str(w).casefold() for w in read_lexicon_file("english.yaml")["function_words"])
+        _FUNCTION_WORDS = frozenset(str(w).casefold() for w in read_shared("function_words")["function_words"])
     return _FUNCTION_WORDS
 
 

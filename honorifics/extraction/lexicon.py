@@ -1,18 +1,16 @@
-"""Load the per-language lexicon files (honorifics/lexicons/*.yaml).
+"""Load the per-language lexicon files (honorifics/lang/<code>/lexicon[.<script>].yaml).
 
 One lexicon per language and script: ``hi``, ``bn``, ``hi-Latn``, ``bn-Latn``.
 Every key is folded with :func:`match_key`, so the files can be written in
-any common spelling. Adding a word is a data change: see hi.yaml's header.
+any common spelling. Adding a word is a data change: see lang/hi/lexicon.yaml's header.
 """
 from __future__ import annotations
 
 import re
 
 from dataclasses import dataclass, field
-from importlib import resources
 
-import yaml
-
+from .. import languages
 from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from .normalize import match_key
 
@@ -410,13 +408,8 @@ def load_lexicon(name: str) -> Lexicon:
 
 
 def _read_lexicon(name: str) -> Lexicon:
-    if name not in LEXICON_NAMES:
-        raise LexiconError(f"no lexicon {name!r}; available: {', '.join(LEXICON_NAMES)}")
-    return build_lexicon(name, read_lexicon_file(f"{name}.yaml"))
-
-
-def read_lexicon_file(file_name: str):
-    """The parsed YAML of one file in honorifics/lexicons (libyaml when present: 10–20× faster)."""
-    text = resources.files("honorifics.lexicons").joinpath(file_name).read_text("utf-8")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(text, Loader=loader)
+    try:
+        language, script = languages.lexicon_source(name)
+    except KeyError:
+        raise LexiconError(f"no lexicon {name!r}; available: {', '.join(languages.LEXICON_NAMES)}") from None
+    return build_lexicon(name, language.read("lexicon", script))

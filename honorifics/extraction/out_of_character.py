@@ -1,7 +1,8 @@
 """Out-of-character text: what a model says to the user, not as a character.
 
-Sentence-level detection from several cues kept in
-``honorifics/lexicons/out_of_character.yaml``: first person + negated ability
+Sentence-level detection from several cues kept in each language's
+``honorifics/lang/<code>/out_of_character[.<script>].yaml`` and, shared by every
+language, ``honorifics/lang/en/out_of_character.yaml``: first person + negated ability
 (मैं … नहीं लिख सकती, আমি … পারব না, I can't), apologies, task words
 (संवाद, পটকথা, dialogue), the model naming itself an AI, offers of an
 alternative (चाहें तो … लिख दूँ), preambles (यह रहा संवाद:, Here's the
@@ -26,8 +27,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import languages
 from ..model import NOTE, REFUSAL
-from .lexicon import read_lexicon_file
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
@@ -53,8 +54,18 @@ class Cues:
 
 
 @lru_cache(maxsize=None)
-def _data() -> dict:
-    return read_lexicon_file("out_of_character.yaml")
+def _shared_cues() -> dict:
+    return languages.read_shared("out_of_character") or {}
+
+
+def cue_data(lexicon_name: str) -> tuple[dict, dict]:
+    """The cues as written: the shared English ones (``lang/en/out_of_character.yaml``) and the
+    lexicon's own (``lang/<code>/out_of_character[.<script>].yaml``; none without that file)."""
+    try:
+        language, script = languages.lexicon_source(lexicon_name)
+    except KeyError:
+        return _shared_cues(), {}
+    return _shared_cues(), language.read("out_of_character", script, required=False) or {}
 
 
 # A leading group of plain alternatives (escapes allowed, no nested group or class),
@@ -165,8 +176,7 @@ def load_cues(lexicon_name: str) -> Cues:
 
 
 def _build_cues(lexicon_name: str) -> Cues:
-    data = _data()
-    shared, own = data.get("all") or {}, data.get(lexicon_name) or {}
+    shared, own = cue_data(lexicon_name)
     patterns = {name: _compile([*(shared.get(name) or ()), *(own.get(name) or ())]) for name in CUE_CLASSES}
     patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
     # the classes that can start a span (see out_of_character_spans), as one regex

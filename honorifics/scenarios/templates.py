@@ -4,7 +4,7 @@ A template (``templates/instantiation/{hi,bn}.yaml``) is a scenario with typed
 slots: people (gender, age range, household), choices (settings, reasons,
 places; optionally per region) and constraints that keep the expected tiers
 valid (the teacher stays older than the student, friends stay the same age and
-gender). Fillers are data (``templates/slots/{hi,bn}.yaml``). Instantiation is
+gender). Fillers are data (``honorifics/lang/<code>/slots.yaml``). Instantiation is
 deterministic: scenario *i* of a template depends only on the seed, the
 template name and *i*. Every result is validated like a bank scenario.
 
@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..languages import CODES
+from ..languages import CODES, language as registered_language
 from .bank import TASK_ID_CODES, TIER_SHIFT, TIER_SHIFT_ID_CODE, Scenario, ScenarioError, parse_scenario
 from .prompts import inflect_name, prompt_templates
 
@@ -87,7 +87,7 @@ class ScenarioTemplate:
 
 @dataclass(frozen=True, slots=True)
 class SlotFillers:
-    """Names and kin terms of one language (``templates/slots/{language}.yaml``)."""
+    """Names and kin terms of one language (``honorifics/lang/<code>/slots.yaml``)."""
     names: tuple[dict[str, Any], ...]
     kin_terms: dict[str, dict[str, dict[str, str]]]
 
@@ -95,9 +95,7 @@ class SlotFillers:
 @lru_cache(maxsize=None)
 def slot_fillers(language: str) -> SlotFillers:
     """The built-in fillers of a language."""
-    import yaml
-    source = resources.files("honorifics.scenarios") / "templates" / "slots" / f"{language}.yaml"
-    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data = registered_language(language).read("slots")
     return SlotFillers(tuple(data["names"]), data.get("kin_terms", {}))
 
 
