@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from honorifics.alignment.records import InputError, lookup, read_units, record_text
-from honorifics.alignment.text import (detect_script_language, load_stop_list, plot_label,
+from honorifics.alignment.text import (detect_script_language, is_second_person, load_stop_list, plot_label,
                                        romanize, second_person_forms, words)
 
 DATA = Path(__file__).resolve().parent / "data" / "alignment"
@@ -36,6 +36,26 @@ def test_shipped_stop_lists_never_drop_second_person_forms():
     assert {"এবং", "থেকে"} <= load_stop_list("bn").words
     assert "तुम" not in load_stop_list("hi").words
     assert "হয়" in load_stop_list("bn").words              # NFC of the precomposed য়
+
+
+def test_protected_forms_are_read_from_the_lexicons_not_kept_apart(tmp_path):
+    """Every pronoun form of a language's lexicons (each script) is protected, and so is a
+    verb form whose tier shows on its own anywhere, by a suffix rule too (बैठिए, করুন);
+    a word that is only sometimes a verb (दो "two", দিন "day") may be a stop word."""
+    from honorifics.languages import LANGUAGES
+    for entry in LANGUAGES:
+        for script in entry.scripts:
+            pronouns = entry.read("lexicon", script)["pronouns"]
+            assert pronouns and all(is_second_person(entry.code, form) for form in pronouns), (entry.code, script)
+    assert {"तू", "तुम्हारे", "aapka", "tumhara", "आओ"} <= second_person_forms("hi")
+    assert {"তোমাকে", "apnar"} <= second_person_forms("bn")
+    path = tmp_path / "user.txt"
+    path.write_text("का\nबैठिए\nतुम्हें\nदो\n", encoding="utf-8")
+    stop = load_stop_list("hi", path)
+    assert stop.protected_removed == ("तुम्हें", "बैठिए") and stop.words == {"का", "दो"}
+    assert is_second_person("bn", "করুন") and not is_second_person("bn", "দিন")
+    assert not (Path(__file__).resolve().parent.parent / "honorifics" / "alignment" / "data"
+                / "second_person_forms.json").exists()   # one copy: the lexicons
 
 
 def test_spacy_bangla_stop_list_is_cleaned_of_address_forms(tmp_path):

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..languages import LANGUAGES
+from ..extraction.lexicon import load_lexicon
+from ..languages import LANGUAGES, language as registered_language
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -55,9 +56,46 @@ def detect_script_language(text: str) -> str:
 
 @lru_cache(maxsize=None)
 def second_person_forms(language: str) -> frozenset[str]:
-    """Second-person pronouns and tier-carrying verbs that no stop list may drop."""
-    table = json.loads((DATA_DIR / "second_person_forms.json").read_text(encoding="utf-8"))
-    return frozenset(normalize(form).casefold() for form in table.get(language, []))
+    """The second-person forms a language's lexicons list (``honorifics/lang/<code>/``):
+    every pronoun form, in every script of the language, and the verb forms the
+    native-script lexicon lists with a tier shown on their own anywhere (आओ, করো; not
+    दो "give"/"two" or हो, which count only in some places). No stop list may drop
+    them, nor the other verb forms of :func:`is_second_person`.
+
+    >>> {"आप", "तुम्हारा", "aapka", "आओ"} <= second_person_forms("hi"), "का" in second_person_forms("hi")
+    (True, False)
+    """
+    try:
+        entry = registered_language(language)
+    except KeyError:
+        return frozenset()
+    forms: list[str] = []
+    for script in entry.scripts:
+        data = entry.read("lexicon", script, required=False) or {}
+        forms += [str(form) for form in data.get("pronouns") or ()]
+        if script == entry.script:
+            exact = (data.get("verbs") or {}).get("exact") or {}
+            forms += [str(form) for form, spec in exact.items()
+                      if spec.get("evidence") and spec.get("when", "always") == "always"]
+    return frozenset(normalize(form).casefold() for form in forms)
+
+
+def is_second_person(language: str, word: str) -> bool:
+    """Is a word a second-person form of the language: listed (:func:`second_person_forms`),
+    or a verb form that its native-script lexicon reads with a tier shown on its own
+    anywhere (करो, कीजिए, করুন: its suffix rules)?
+
+    >>> is_second_person("hi", "बैठिए"), is_second_person("hi", "तुम"), is_second_person("hi", "बैठना")
+    (True, True, False)
+    """
+    if word in second_person_forms(language):
+        return True
+    try:
+        lexicon = load_lexicon(registered_language(language).lexicon)
+    except KeyError:
+        return False
+    pronoun, reading, _, _ = lexicon.classify(lexicon.key(word))
+    return bool(pronoun) or (reading is not None and reading.evidence is not None and reading.when == "always")
 
 
 def read_word_list(path: str | Path) -> list[str]:
@@ -86,15 +124,15 @@ class StopList:
 def load_stop_list(language: str, path: str | Path | None = None) -> StopList:
     """The shipped function-word list for ``language`` (or the one at ``path``).
 
-    Second-person forms are removed from any list, shipped or given.
+    Second-person forms (:func:`is_second_person`) are removed from any list, shipped or given.
 
     >>> "आप" in load_stop_list("hi").words, "का" in load_stop_list("hi").words
     (False, True)
     """
     source = Path(path) if path else DATA_DIR / f"stopwords_{language}.txt"
     listed = read_word_list(source) if source.exists() else []
-    protected = second_person_forms(language)
-    refused = tuple(sorted({word for word in listed if word in protected}))
+    protected = {word for word in listed if is_second_person(language, word)}
+    refused = tuple(sorted(protected))
     kept = frozenset(word for word in listed if word not in protected)
     return StopList(language, kept, str(source) if source.exists() else "none", refused)
 
