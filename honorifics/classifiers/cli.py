@@ -8,17 +8,45 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from honorifics.usage import UsageError, command, input_file, output_dir, output_file, parser as command_parser
 from honorifics.classifiers.corpus import (DEFAULT_GROUP_FIELDS, VARIANTS, CorpusError,
-                                           CorpusSource, SilverConfig, build_corpus, file_stem,
-                                           read_examples)
+                                           CorpusSource, SilverConfig, build_corpus, check_input,
+                                           file_stem, read_examples)
 
 
 def _show_progress() -> bool:
     return sys.stderr.isatty()
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """``path`` and those of its parents that do not exist yet, innermost first."""
+    missing = []
+    for folder in (path, *path.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    return missing
+
+
+@contextmanager
+def _output_folder(path: Path) -> Iterator[Path]:
+    """``--out`` checked and created; when the command then fails (or is interrupted), the
+    folders it created are removed again if they are still empty: a failed run leaves nothing."""
+    created = _missing_folders(path)
+    output_dir(path)
+    try:
+        yield path
+    except BaseException:
+        for folder in created:
+            try:
+                folder.rmdir()   # only when empty: never what the command had written
+            except OSError:
+                break
+        raise
 
 
 # --------------------------------------------------------------------------- build
@@ -64,16 +92,21 @@ def build_corpus_main(argv: Sequence[str] | None = None) -> int:
     group_fields = tuple(item.strip() for item in args.group_fields.split(",") if item.strip())
     for path in args.inputs:
         input_file(path)
-    output_dir(args.out)
-    sources = [CorpusSource(path, group_fields=group_fields) for path in args.inputs]
     try:
-        stats = build_corpus(sources, args.out, mask=not args.no_mask, variants=variants,
-                             dev_fraction=args.dev_fraction, test_fraction=args.test_fraction,
-                             seed=args.seed, progress=_show_progress(),
-                             silver=SilverConfig(min_confidence=args.min_confidence,
-                                                 keep_none=not args.no_none))
+        for path in args.inputs:   # an empty file, a CSV: said before anything is made
+            check_input(path)
     except (CorpusError, ValueError) as error:
         raise UsageError(str(error)) from None
+    sources = [CorpusSource(path, group_fields=group_fields) for path in args.inputs]
+    with _output_folder(args.out):
+        try:
+            stats = build_corpus(sources, args.out, mask=not args.no_mask, variants=variants,
+                                 dev_fraction=args.dev_fraction, test_fraction=args.test_fraction,
+                                 seed=args.seed, progress=_show_progress(),
+                                 silver=SilverConfig(min_confidence=args.min_confidence,
+                                                     keep_none=not args.no_none))
+        except (CorpusError, ValueError) as error:
+            raise UsageError(str(error)) from None
     for part in ("train", "dev", "test"):
         bucket = stats.counts.get(part, {})
         tiers = ", ".join(f"{key[5:]} {value}" for key, value in sorted(bucket.items())
@@ -179,7 +212,7 @@ def _data_description(train_path: Path, note: str) -> dict:
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``train-tier-classifier --train FILE [--dev FILE] [--base-model X] --out DIR``."""
     args = train_parser().parse_args(argv)
-    from honorifics.classifiers.training import TrainingConfig, TrainingError, train_classifier
+    from honorifics.classifiers.training import TrainingError
 
     try:
         input_file(args.train, "--train")
@@ -190,23 +223,13 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         else:
             _require(("torch", "transformers"), "training the encoder (--model-type encoder)", "ml")
         train = read_examples(args.train)
+        if not train:
+            raise UsageError(f"--train {args.train} holds no examples (lines with 'text' and 'tier')")
         dev = read_examples(args.dev) if args.dev else None
-        output_dir(args.out)
-        if args.model_type == "ngram":
-            return _train_ngram(args, train, dev)
-        config = TrainingConfig(
-            base_model=args.base_model, allow_download=args.allow_download, seed=args.seed,
-            epochs=args.epochs, patience=args.patience, batch_size=args.batch_size,
-            learning_rate=args.learning_rate, max_length=args.max_length,
-            vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
-            heads=args.heads, intermediate_size=args.intermediate_size,
-            dropout=args.dropout, weight_decay=args.weight_decay,
-            target_precision=args.target_precision, none_share=args.none_share,
-            dev_fraction=args.dev_fraction,
-            threads=args.threads, progress=_show_progress(),
-            log_epochs=not _show_progress(), device=args.device)
-        result = train_classifier(train, args.out, dev, config,
-                                  _data_description(args.train, args.command_note))
+        with _output_folder(args.out):
+            if args.model_type == "ngram":
+                return _train_ngram(args, train, dev)
+            result = _train_encoder(args, train, dev)
     except (CorpusError, TrainingError) as error:
         raise UsageError(str(error)) from None
     print(f"best dev macro-F1 {result.dev_macro_f1:.3f} at epoch {result.best_epoch} "
@@ -216,6 +239,24 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     print(f"saved to {args.out}")
     _warn_no_coverage(result.threshold.coverage, result.threshold.threshold, args.target_precision)
     return 0
+
+
+def _train_encoder(args: argparse.Namespace, train: list, dev: list | None):
+    """The encoder (torch): fine-tune, calibrate, save."""
+    from honorifics.classifiers.training import TrainingConfig, train_classifier
+
+    config = TrainingConfig(
+        base_model=args.base_model, allow_download=args.allow_download, seed=args.seed,
+        epochs=args.epochs, patience=args.patience, batch_size=args.batch_size,
+        learning_rate=args.learning_rate, max_length=args.max_length,
+        vocab_size=args.vocab_size, hidden_size=args.hidden_size, layers=args.layers,
+        heads=args.heads, intermediate_size=args.intermediate_size,
+        dropout=args.dropout, weight_decay=args.weight_decay,
+        target_precision=args.target_precision, none_share=args.none_share,
+        dev_fraction=args.dev_fraction,
+        threads=args.threads, progress=_show_progress(),
+        log_epochs=not _show_progress(), device=args.device)
+    return train_classifier(train, args.out, dev, config, _data_description(args.train, args.command_note))
 
 
 def _require(modules: Sequence[str], feature: str, extra: str) -> None:

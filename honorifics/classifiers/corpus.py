@@ -115,11 +115,40 @@ def detect_language(text: str) -> str:
     return best if counts[best] else "und"
 
 
+#: What the corpus command reads, said when an input is something else.
+READS = "JSON lines (.jsonl, .jsonl.gz) or plain text, one utterance a line (.txt, .txt.gz)"
+#: Suffixes of JSON-lines inputs; sheets are read as JSON lines too, so that a CSV is refused
+#: (as "a CSV file") rather than taken for text lines.
+JSON_SUFFIXES = (".jsonl", ".json")
+SHEET_SUFFIXES = (".csv", ".tsv")
+
+
+def _not_json_lines(path: str | Path, first_problem: tuple[int, str]) -> str | None:
+    """The one line for a file none of whose lines is a JSON object (what it looks like,
+    :func:`honorifics.textfiles.not_json_lines`); None when some line is one."""
+    from honorifics.textfiles import not_json_lines
+
+    problems, lines = [], 0
+    for number, record, problem in iter_json_objects(path):
+        if record is not None:
+            return None
+        lines += 1
+        problems.append(f"line {number}: {problem}")
+    return not_json_lines(path, problems or [f"line {first_problem[0]}: {first_problem[1]}"], lines)
+
+
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield ``(line_number, record)`` for each non-blank line; bad JSON raises CorpusError."""
+    """Yield ``(line_number, record)`` for each non-blank line; bad JSON raises CorpusError.
+
+    A file none of whose lines is a JSON object (a CSV sheet, a ``.json`` file)
+    is said to be so, with what it looks like, rather than "line 1: not valid JSON".
+    """
+    seen = False
     for number, record, problem in iter_json_objects(path):
         if problem:
-            raise CorpusError(f"{path}:{number}: {problem}")
+            whole = None if seen else _not_json_lines(path, (number, problem))
+            raise CorpusError(whole or f"{path}:{number}: {problem}")
+        seen = True
         yield number, record
 
 
@@ -141,14 +170,44 @@ def read_records(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     path = Path(path)
     if not path.exists():
         raise CorpusError(f"{path}: no such file")
-    name = path.name[:-3] if path.name.endswith(".gz") else path.name
     stem = file_stem(path)
-    if Path(name).suffix in (".jsonl", ".json"):
+    suffix = _suffix(path)
+    if suffix in JSON_SUFFIXES:
         yield from read_jsonl(path)
+        return
+    if suffix in SHEET_SUFFIXES:
+        try:
+            yield from read_jsonl(path)
+        except CorpusError as error:
+            raise CorpusError(f"{error}; give {READS}") from None
         return
     for number, line in iter_lines(path):
         if line.strip():
             yield number, {"text": line, "id": f"{stem}-{number}"}
+
+
+def _suffix(path: Path) -> str:
+    name = path.name[:-3] if path.name.endswith(".gz") else path.name
+    return Path(name).suffix.lower()
+
+
+def check_input(path: str | Path) -> None:
+    """Raise :class:`CorpusError` for an input that cannot give examples, before any work:
+    an empty file, or a JSON-lines (or ``.csv``/``.tsv``) file none of whose first lines up
+    to the first JSON object is one (a CSV sheet). A file that is not UTF-8 raises
+    :class:`honorifics.textfiles.TextFileError` (a usage error naming the file and line)."""
+    from honorifics.textfiles import describe_bytes, head_bytes
+
+    path = Path(path)
+    if describe_bytes(head_bytes(path)) == "an empty file":
+        raise CorpusError(f"{path} is an empty file: it holds no utterances")
+    if _suffix(path) in JSON_SUFFIXES + SHEET_SUFFIXES:
+        records = read_records(path)
+        try:
+            if next(records, None) is None:
+                raise CorpusError(f"{path} holds only blank lines: it has no utterances")
+        finally:   # the first record reads: the rest is read (and checked) when the corpus is built
+            records.close()
 
 
 def record_text(record: dict[str, Any]) -> str | None:
@@ -568,8 +627,7 @@ def build_corpus(sources: Sequence[CorpusSource], out_dir: str | Path, *, mask: 
     """
     from tqdm import tqdm
 
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = Path(out_dir)   # created only once there are examples to write
     stats = CorpusStats()
     reviewed = reviewed_labels()
     sources = [source if source.reviewed or (source.name or file_stem(source.path)) not in reviewed
@@ -582,8 +640,10 @@ def build_corpus(sources: Sequence[CorpusSource], out_dir: str | Path, *, mask: 
                                         analyzer=analyzer, silver=silver,
                                         skipped=stats.skipped))
     if not examples:
-        raise CorpusError("no usable examples in the inputs")
+        reasons = ", ".join(f"{reason} {count}" for reason, count in sorted(stats.skipped.items()))
+        raise CorpusError("no usable examples in the inputs" + (f" (skipped: {reasons})" if reasons else ""))
     split = grouped_split(examples, dev_fraction, test_fraction, seed)
+    out_dir.mkdir(parents=True, exist_ok=True)
     write_examples(examples, out_dir / "all.jsonl")
     for part, items in split.parts().items():
         write_examples(items, out_dir / f"{part}.jsonl")
