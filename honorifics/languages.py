@@ -9,8 +9,8 @@ lexicon per script, out-of-character cues, scenario slots.
 ['hi', 'bn']
 >>> language("Bangla").script, language("hindi").letters.pattern
 ('beng', '[\\\\u0900-\\\\u097f]')
->>> SCRIPT_LANGUAGE["deva"], lexicon_name("bn", "latn")
-('hi', 'bn-Latn')
+>>> SCRIPT_LANGUAGES["deva"], script_language("beng"), lexicon_name("bn", "latn")
+(('hi',), 'bn', 'bn-Latn')
 >>> language("hi").scripts, language("hi").file_name("lexicon", "latn")
 (('deva', 'latn'), 'lexicon.latn.yaml')
 """
@@ -24,7 +24,9 @@ from typing import Any
 
 import yaml
 
-LATIN = "latn"
+from . import scripts
+
+LATIN = scripts.LATIN.code
 #: the data folders, one per language: honorifics/lang/<code>/
 DATA_FOLDER = "lang"
 #: the folder of the data every language shares (English meta-talk, English function words)
@@ -33,22 +35,34 @@ SHARED = "en"
 
 @dataclass(frozen=True)
 class Language:
-    """One language: its code, native script and Unicode block, the other scripts it
-    is written in (``latn``: romanized), the spellings users write for it, and its
-    data folder (``honorifics/lang/<code>/`` unless ``folder`` names another)."""
+    """One language: its code, native script (a table of ``honorifics/scripts.py``), the
+    other scripts it is written in (``latn``: romanized), the spellings users write for
+    it, and its data folder (``honorifics/lang/<code>/`` unless ``folder`` names another)."""
     code: str
     name: str
-    script: str                     # ISO 15924, lower case: deva, beng
-    script_name: str
-    block: tuple[int, int]          # the script's Unicode block, inclusive
+    script: str                     # ISO 15924, lower case: deva, beng (a key of scripts.SCRIPTS)
     aliases: tuple[str, ...] = ()
     other_scripts: tuple[str, ...] = (LATIN,)
     folder: Any = field(default=None, compare=False)   # a path or importlib Traversable
     letters: re.Pattern = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        low, high = self.block
-        object.__setattr__(self, "letters", re.compile(f"[\\u{low:04x}-\\u{high:04x}]"))
+        # its script's code points (the Unicode block), to tell its text from another's
+        object.__setattr__(self, "letters", re.compile(f"[{scripts.detection_class(self.script_table)}]"))
+
+    @property
+    def script_table(self) -> scripts.Script:
+        """Its native script's table."""
+        return scripts.SCRIPTS[self.script]
+
+    @property
+    def script_name(self) -> str:
+        return self.script_table.name
+
+    @property
+    def block(self) -> tuple[int, int]:
+        """Its native script's Unicode block, inclusive."""
+        return self.script_table.block
 
     @property
     def scripts(self) -> tuple[str, ...]:
@@ -106,8 +120,8 @@ def read_shared(kind: str) -> Any:
 
 
 LANGUAGES: tuple[Language, ...] = (
-    Language("hi", "Hindi", "deva", "Devanagari", (0x0900, 0x097F), ("hin", "hindi")),
-    Language("bn", "Bangla", "beng", "Bengali", (0x0980, 0x09FF), ("ben", "bengali", "bangla")),
+    Language("hi", "Hindi", "deva", ("hin", "hindi")),
+    Language("bn", "Bangla", "beng", ("ben", "bengali", "bangla")),
 )
 
 #: the language codes, in registry order
@@ -115,8 +129,19 @@ CODES: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
 #: every accepted spelling (case-folded) → code
 ALIASES: dict[str, str] = {name: language.code for language in LANGUAGES
                            for name in (language.code, *language.aliases)}
-#: script → language, for the native scripts
-SCRIPT_LANGUAGE: dict[str, str] = {language.script: language.code for language in LANGUAGES}
+
+
+def script_languages(languages: tuple[Language, ...]) -> dict[str, tuple[str, ...]]:
+    """Native script → the languages written in it, in registry order (one to many: a
+    second Devanagari language comes after Hindi, it does not replace it)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in languages:
+        out[entry.script] = (*out.get(entry.script, ()), entry.code)
+    return out
+
+
+#: native script → its languages, in registry order
+SCRIPT_LANGUAGES: dict[str, tuple[str, ...]] = script_languages(LANGUAGES)
 #: every lexicon shipped: native script, then the other scripts
 LEXICON_NAMES: tuple[str, ...] = tuple(language.lexicon for language in LANGUAGES) + \
     tuple(language.lexicon_name(script) for language in LANGUAGES for script in language.other_scripts)
@@ -127,6 +152,20 @@ _BY_CODE = {language.code: language for language in LANGUAGES}
 def language(name: str) -> Language:
     """A language by code or any accepted spelling; KeyError for an unknown one."""
     return _BY_CODE[ALIASES[name.strip().casefold()]]
+
+
+def script_language(script: str, preferred: str | None = None) -> str | None:
+    """The language of a text in a native script: ``preferred`` when it is written in that
+    script, else the script's first language; None for a script no language has as its own
+    (Latin: romanized text is told by its words).
+
+    >>> script_language("deva"), script_language("deva", "hi"), script_language("latn")
+    ('hi', 'hi', None)
+    """
+    codes = SCRIPT_LANGUAGES.get(script)
+    if not codes:
+        return None
+    return preferred if preferred in codes else codes[0]
 
 
 def lexicon_name(code: str, script: str) -> str:

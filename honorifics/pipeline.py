@@ -23,14 +23,15 @@ from .extraction.addressees import GROUP, direction_addressee, sentence_spans, v
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.out_of_character import meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.normalize import SCRIPT_LANGUAGE, detect_script, has_script, script_mix
-from .extraction.tokens import TOKEN, WORD_CHARACTERS
+from .extraction.normalize import detect_script, has_script, script_mix
+from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
-from .languages import CODES
+from .languages import CODES, SCRIPT_LANGUAGES, script_language
 from .io import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
+from .scripts import WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -141,9 +142,9 @@ def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
     latin_letters = mixed or script == "latn"
     if script == "latn":
         indic = detect_script("".join(c for c in text if not c.isascii()))
-        script = indic if indic in SCRIPT_LANGUAGE else script
-    if script in SCRIPT_LANGUAGE:
-        detected = SCRIPT_LANGUAGE[script]
+        script = indic if indic in SCRIPT_LANGUAGES else script
+    detected = script_language(script)
+    if detected is not None:
         return (language or detected), script, latin_letters  # type: ignore[return-value]
     if language:
         return language, "latn", latin_letters
@@ -529,8 +530,9 @@ class Analyzer:
             return None   # English (a note, a refusal, a gloss): no romanized Hindi/Bangla forms to read
         if script is None or script == record_lexicon.script:
             return record_lexicon
-        if script in SCRIPT_LANGUAGE:
-            return load_lexicon(SCRIPT_LANGUAGE[script])
+        native = script_language(script, language)
+        if native is not None:
+            return load_lexicon(lexicon_name(native, script))
         return load_lexicon(lexicon_name(language, script))
 
     @staticmethod

@@ -15,16 +15,17 @@ from pathlib import Path
 
 from ..extraction.lexicon import load_lexicon
 from ..languages import LANGUAGES, language as registered_language
+from ..scripts import APOSTROPHES, BENGALI, DEVANAGARI, LATIN, LATIN_LETTERS, NATIVE_LETTERS, detection_class
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-# Devanagari U+0900–U+0963 and U+0971–U+097F (letters, signs; not the dandas
-# U+0964/5 or digits U+0966–U+096F); Bengali U+0980–U+09E3 and U+09F0–U+09F1
-# (not digits or currency signs); ZWNJ/ZWJ occur inside conjuncts and khanda ta.
-_INDIC_LETTERS = "\u0900-\u0963\u0971-\u097F\u0980-\u09E3\u09F0-\u09F1\u200C\u200D"
+# The letters and signs of the native scripts (not dandas, digits or currency signs) with
+# ZWNJ/ZWJ, which occur inside conjuncts and khanda ta; Latin words with apostrophes.
 _WORD = re.compile(
-    rf"[{_INDIC_LETTERS}]+|[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*")
-_LATIN = re.compile(r"[A-Za-z]")
+    f"[{NATIVE_LETTERS}]+|[{LATIN_LETTERS}]+(?:[{APOSTROPHES}][{detection_class(LATIN)}]+)*")
+_LATIN = re.compile(f"[{detection_class(LATIN)}]")
+# Bengali's block has Devanagari's layout: a Bengali letter minus this offset is its Devanagari twin
+_BENGALI_TO_DEVANAGARI = BENGALI.block[0] - DEVANAGARI.block[0]
 
 
 def normalize(text: str) -> str:
@@ -143,8 +144,8 @@ def _romanization_table() -> dict:
 
 
 def _as_devanagari(char: str) -> str:
-    if "\u0980" <= char <= "\u09FF":
-        return chr(ord(char) - 0x80)
+    if BENGALI.block[0] <= ord(char) <= BENGALI.block[1]:
+        return chr(ord(char) - _BENGALI_TO_DEVANAGARI)
     return char
 
 

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import re
 
+from ..scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
 from .lexicon import Lexicon
-from .tokens import TOKEN, WORD_CHARACTERS
+from .tokens import TOKEN
 
 _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
 # a vocative opens its sentence: up to three words before a comma or "!"
 _WORD = f"[{WORD_CHARACTERS}]+(?:['’][{WORD_CHARACTERS}]+)?"    # Ma'am
 _OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
-_SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s)|\n")
+_SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s)|\n")
+# marks that may stand before a sentence's first word: opening quotes, markup, dashes
+_LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
 
 
@@ -102,7 +105,7 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
         spans.append((position, end))
     out = []
     for s, e in spans:
-        while s < e and (text[s].isspace() or text[s] in "\"“”'‘*_—–-"):
+        while s < e and (text[s].isspace() or text[s] in _LEADING_MARKS):
             s += 1
         if s < e:
             out.append((s, e))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
+from ..scripts import DANDA, SENTENCE_END_MARKS, SENTENCE_ENDS, class_body
 from .clauses import ClauseIndex
 from .lexicon import Lexicon, VerbReading
 from .tokens import TokenColumns, token_columns
@@ -28,6 +29,8 @@ CONFIDENCE = {"pronoun": 0.98, "always": 0.9, "clause_final": 0.8, "after_partic
               "clause_final_no_third_person": 0.75, "compound_clause_final": 0.7}
 _VOCATIVE_PUNCTUATION = (",", "!", "،")
 _LIST_COMMAS = (",", "،")
+#: marks that end a statement or exclamation (not a question)
+_STATEMENT_ENDS = tuple(mark for mark in SENTENCE_END_MARKS if mark != "?") + (".",)
 
 
 @dataclass(slots=True, init=False)
@@ -386,7 +389,7 @@ class _Utterance:
         if after.startswith("?"):
             return False
         last = self.clauses.sentence_members[self.sentence[i]][-1]
-        return last == i or after[:1] in ("।", ".", "!", "॥")
+        return last == i or after[:1] in _STATEMENT_ENDS
 
     def can_agree(self, i: int) -> bool:
         """Is the token at i a finite verb that a subject could agree with here?"""
@@ -498,8 +501,8 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     return result
 
 
-_SENTENCE_END = re.compile(r"[।॥?!]+|\.(?=\s|$)|\n")
-_CLAUSE_END = re.compile(r"[,;।॥?!]|\.(?=\s|$)")
+_SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
+_CLAUSE_END = re.compile(f"[{class_body(characters=',;' + SENTENCE_END_MARKS)}]|\\.(?=\\s|$)")
 
 
 def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int]]:
@@ -592,7 +595,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         last = members[-1]
         before_marker = u.keys[last - 1] if last > members[0] else None
         chain = (not tiers and not has_verb and u.keys[last] in markers
-                 and u.tokens.after[last][:1] in ("।", ".", "")          # a statement, not "… जी!"
+                 and u.tokens.after[last][:1] in (DANDA, ".", "")          # a statement, not "… जी!"
                  and before_marker not in u.lexicon.nominal_address      # a name, not बहन जी
                  and not any(u.keys[i] in u.lexicon.greetings for i in members))   # नमस्ते सुनीता जी।
     past = u.lexicon.clauses["past_markers"]
@@ -645,7 +648,7 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
                     found.pop()
                 found.append(NominalAddress(text[start:ends[i]], start, ends[i], category))
             continue
-        vocative = clause_start or tokens.after[i].startswith((",", "!", "?", "।", "।"))
+        vocative = clause_start or tokens.after[i].startswith((",", "!", "?", DANDA))
         if not vocative and not (found and found[-1].end == ends[i - 1] if i else False):
             continue
         if found and i > 0 and found[-1].end == ends[i - 1]:

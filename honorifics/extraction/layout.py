@@ -18,13 +18,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENCE_END_MARKS, SINGLE_QUOTES,
+                       class_body)
+
 # A timestamp ([09:41], [10:02 PM]), then a bullet, number or quote mark.
 _TIMESTAMP = r"(?:\[\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\][ \t]*)?"
 LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
-                         r"(?:(?:[-*•>#]+|\d+[.)]|[०-९০-৯]+[.)]|\(\d+\))[ \t]+)?")
+                         f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
+# marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
+_NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
 _LABEL = re.compile(
     r"(?P<pre>[*_]{0,2})[ \t]*"
-    r"(?P<name>[^\s:：*_()\[\]\"“”'।?!,।—–][^:：*_()\[\]\"“”'।?!\n]{0,38}?)"
+    f"(?P<name>[^\\s{_NOT_IN_NAME}{class_body(characters=',' + DASHES)}][^{_NOT_IN_NAME}\\n]{{0,38}}?)"
     r"[ \t]*[*_]{0,2}[ \t]*"
     r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
     r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
@@ -44,7 +49,8 @@ _JSON_TURN_TEXT_FIRST = re.compile(_JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.f
 _DASH_LINE = re.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
 # a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
 DASH_BREAK = re.compile(r"[ \t]+[—–―][ \t]+")
-_SENTENCE_PUNCTUATION = re.compile(r"[।॥?!.,;:\"“”'‘’—–]")
+_SENTENCE_PUNCTUATION = re.compile(
+    f"[{class_body(characters=SENTENCE_END_MARKS + '.,;:' + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES + DASHES)}]")
 _PARENTHETICAL = re.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")
 MAX_NAME_WORDS = 4
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import languages
 from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
+from ..scripts import WORD_LETTERS
 from .normalize import match_key
 
 CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
@@ -351,8 +352,7 @@ def _alternation(patterns) -> re.Pattern | None:
     """One regex for a list of patterns; each starts a word (no letter before it)."""
     if not patterns:
         return None
-    letters = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
-    return re.compile(f"(?<![{letters}])(?:" + "|".join(f"(?:{p})" for p in patterns) + ")")
+    return re.compile(f"(?<![{WORD_LETTERS}])(?:" + "|".join(f"(?:{p})" for p in patterns) + ")")
 
 
 def _by_first_key(sequences: tuple, where: str) -> dict:

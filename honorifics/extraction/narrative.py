@@ -21,17 +21,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
+                       ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
+                       SINGLE_OPENING, SINGLE_QUOTES, class_body)
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
-_QUOTE = re.compile(r"(?:[\"“”«]|'')(?P<body>(?:(?!'')[^\"“”«»\n]){1,600})(?:[\"“”»]|'')"
-                    r"|(?<![\w\u0900-\u0963\u0966-\u09ff])['‘](?P<body2>[^'‘’\n]{1,600})['’](?![\w\u0900-\u0963\u0966-\u09ff])")
+_QUOTE = re.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
+                    f"(?P<body>(?:(?!''){'[^'}{class_body(characters=DOUBLE_QUOTES)}\\n]){{1,600}})"
+                    f"(?:[{class_body(characters=DOUBLE_CLOSING)}]|'')"
+                    f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
+                    f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,600}})"
+                    f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
 # A sentence boundary in narration (quotes are handled apart).
-_BOUNDARY = re.compile(r"[।॥?!]|\.(?=\s|$)")
+_BOUNDARY = re.compile(f"[{SENTENCE_ENDS}]|\\.(?=\\s|$)")
 _MAX_FRAME_TOKENS = 40
-_SENTENCE_FINAL = ("।", "?", "!", "॥", "…", ".", "?", "!")
+_SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
+# what a frame and an action beat are trimmed of, and what may follow a whole-line quote
+_FRAME_TRIM = " " + DANDA + ".,!?" + DASHES
+_BEAT_TRIM = " ," + DANDA + "." + DASHES
+_AFTER_QUOTE = _FRAME_TRIM + "-" + ELLIPSIS
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +188,7 @@ def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) 
     (``— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …``), or None when the piece is speech."""
     if not lexicon.narrative:
         return None
-    return frame_speaker(piece.strip(" ।.,!?—–"), lexicon, index, action=True)
+    return frame_speaker(piece.strip(_FRAME_TRIM), lexicon, index, action=True)
 
 
 def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None:
@@ -198,7 +209,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
 
     ``previous``: the speaker of the last quote before the paragraph (a frame
     with an elided subject continues it)."""
-    if not lexicon.narrative or not any(q in text[start:end] for q in "\"“”«'‘"):
+    if not lexicon.narrative or not any(q in text[start:end] for q in DOUBLE_OPENING + SINGLE_OPENING):
         return []
     # a one-word quote is a mention ('आप' करके) unless a reporting frame follows it ("হ্যাঁ," ও বলল)
     quotes = [m for m in _QUOTE.finditer(text, start, end)
@@ -242,7 +253,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
             speaker = _beat_speaker(before_text[start_of_previous:boundaries[-1].start()], index)
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
-                and TOKEN.search(before_text) and frame_speaker(before_text.strip(" ,।.—–"), lexicon, index) \
+                and TOKEN.search(before_text) and frame_speaker(before_text.strip(_BEAT_TRIM), lexicon, index) \
                 == (found[-1].speaker, found[-1].unlisted):
             # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
             speaker = (found[-1].speaker, found[-1].unlisted)
@@ -304,7 +315,7 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     offset = start + piece.index(stripped)
     match = _QUOTE.match(text, offset, offset + len(stripped))
-    if match is None or text[match.end():offset + len(stripped)].strip(" ।.!?,—–-…"):
+    if match is None or text[match.end():offset + len(stripped)].strip(_AFTER_QUOTE):
         return None
     return match.start(), match.end()
 
@@ -318,6 +329,6 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -
     """
     body = line.strip().strip("*_").strip()
     if not lexicon.narrative or not body.endswith((":", "：", ",", "—", "–", "-")) or \
-            any(q in body for q in "\"“”«»‘’"):
+            any(q in body for q in DOUBLE_QUOTES + CURLY_SINGLE_QUOTES):
         return None
     return frame_speaker(body.rstrip(":：,—–- "), lexicon, index)

@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import cast
 
-from ..languages import LANGUAGES, LATIN, SCRIPT_LANGUAGE  # noqa: F401 (SCRIPT_LANGUAGE re-exported)
+from ..scripts import LATIN, NATIVE, SCRIPTS, class_body, detection_class, marks_class, without
 
 ZERO_WIDTH = "\u200c\u200d\ufeff\u2060"
 _DEVANAGARI_NUKTA = "\u093c"
@@ -40,7 +41,7 @@ _YE_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0947")
 _YI_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0940")
 
 # A vowel sign or nasal mark typed twice (तुम्हेंं) reads as once.
-_REPEATED_MARK = re.compile("([\u0900-\u0903\u093a-\u094f\u0981-\u0983\u09bc-\u09d7])\\1+")
+_REPEATED_MARK = re.compile("([" + "".join(marks_class(script) for script in NATIVE) + "])\\1+")
 
 _NORMALIZERS: dict[str, object] = {}
 
@@ -57,21 +58,26 @@ def _indic_normalizer(language: str):
     return normalizer
 
 
-# Words that every step of _fold_indic_full leaves as they are: letters and marks of
-# the script other than the ones a step changes (nukta and its composed letters,
-# chandrabindu, zero-width joiners, danda variants, marks that NFC reorders), no
-# two-part vowel that NFC composes (ে + া), no य glide, no mark typed twice.
+# Words that every step of _fold_indic_full leaves as they are: Latin digits and the
+# word characters of the script (honorifics/scripts.py) other than the ones a step
+# may change (_FOLDED: nukta and its composed letters, chandrabindu, stress and other
+# marks that NFC reorders or the normalizer rewrites, unassigned code points; zero-width
+# joiners are not word characters of a script), no two-part vowel that NFC composes
+# (ে + া), no य glide, no mark typed twice.
 # Most words of a text; their key is the word itself (tested against the full
 # folding on random words in tests/test_core_normalize.py).
+_FOLDED = {
+    "deva": "\u0901\u0929\u0931\u0934\u093c\u0951\u0952\u0953\u0954"
+            "\u0958\u0959\u095a\u095b\u095c\u095d\u095e\u095f\u0972",
+    "beng": "\u0981\u09bc\u09dc\u09dd\u09df\u09e4\u09e5\u09f7\u09fe",
+}
 _UNCHANGED_WORD = {
-    "deva": re.compile("[0-9\u0900\u0902-\u0928\u092a-\u0930\u0932\u0933\u0935-\u093b"
-                       "\u093d-\u0950\u0955-\u0957\u0960-\u0963\u0966-\u0971\u0973-\u097f]+"),
-    "beng": re.compile("[0-9\u0980\u0982-\u09bb\u09bd-\u09db\u09de\u09e0-\u09e3\u09e6-\u09f6"
-                       "\u09f8-\u09fd\u09ff]+"),
+    code: re.compile(f"[{class_body((*LATIN.digits, *without(SCRIPTS[code].word, folded)))}]+")
+    for code, folded in _FOLDED.items()
 }
 _CHANGED_SEQUENCE = {
-    "deva": re.compile("\u092f[\u0947\u0940]|([\u0900-\u0903\u093a-\u094f])\\1"),
-    "beng": re.compile("\u09c7[\u09be\u09d7]|([\u0981-\u0983\u09bc-\u09d7])\\1"),
+    "deva": re.compile(f"\u092f[\u0947\u0940]|([{marks_class(SCRIPTS['deva'])}])\\1"),
+    "beng": re.compile(f"\u09c7[\u09be\u09d7]|([{marks_class(SCRIPTS['beng'])}])\\1"),
 }
 
 
@@ -115,15 +121,15 @@ def _fold_latin(token: str) -> str:
 @lru_cache(maxsize=200_000)
 def match_key(token: str, script: str) -> str:
     """The lookup key of one token in a script (``deva``, ``beng`` or ``latn``)."""
-    if script == "latn":
+    if script == LATIN.code:
         return _fold_latin(token)
     return _fold_indic(token, script)
 
 
 # --- scripts -------------------------------------------------------------
 
-_SCRIPT_LETTERS = {**{language.script: language.letters for language in LANGUAGES},
-                   LATIN: re.compile("[A-Za-z]")}
+# The code points that count as each script (an Indic script's block, Latin A–Z).
+_SCRIPT_LETTERS = {code: re.compile(f"[{detection_class(script)}]") for code, script in SCRIPTS.items()}
 
 
 # Any letter, named by its script; and per script, the letters of the other scripts.
@@ -153,9 +159,9 @@ def script_mix(text: str) -> tuple[str | None, bool]:
     first = _ANY_LETTER.search(text)
     if first is None:
         return None, False
-    script = first.lastgroup
-    if _OTHER_LETTERS[script].search(text, first.end()) is None:
-        return script, False   # the common case: one script, found in two scans, no counting
+    found = cast(str, first.lastgroup)   # each alternative is a group named by its script
+    if _OTHER_LETTERS[found].search(text, first.end()) is None:
+        return found, False   # the common case: one script, found in two scans, no counting
     best, best_count = None, 0
     for script, letters in _SCRIPT_LETTERS.items():
         count = len(letters.findall(text))

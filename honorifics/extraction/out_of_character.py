@@ -29,15 +29,20 @@ from functools import lru_cache
 
 from .. import languages
 from ..model import NOTE, REFUSAL
+from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, SENTENCE_ENDS,
+                       SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
 _TRIGGERS = ("inability", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
-_LATIN = re.compile("[A-Za-z]")
-_LETTER = "A-Za-z\u0900-\u0963\u0966-\u097f\u0980-\u09ff"
-# A sentence ends at a danda, ?, !, a full stop before a space, or a colon
-# before a space (a preamble "यह रहा संवाद:" is a sentence of its own).
-_SENTENCE_END = re.compile(r"[।॥?!]+[\"”’']?|\.(?=\s|[\"”’]|$)|:(?=\s|$)")
+_LATIN = re.compile(f"[{detection_class(LATIN)}]")
+_LETTER = WORD_LETTERS   # no letter of a word may stand right before a cue
+# A sentence ends at a danda, ?, ! (and a closing quote), a full stop before a space or
+# a closing quote other than an apostrophe, or a colon before a space (a preamble "यह
+# रहा संवाद:" is a sentence of its own).
+_QUOTE_AFTER_STOP = class_body(characters=CLOSING_QUOTES.replace("'", ""))
+_SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+[{class_body(characters=CLOSING_QUOTES)}]?"
+                           f"|\\.(?=\\s|[{_QUOTE_AFTER_STOP}]|$)|:(?=\\s|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +248,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     # a closing paragraph: a closing or offer in one sentence, the task in another
     # (আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।); not around quotes
     closing_paragraph = bool(paragraph & {"closing", "offer"}) and bool(paragraph & {"task", "material"}) \
-        and not any(q in text[start:end] for q in "\"“”«") and not reply_to_user   # a reply is all to the user
+        and not any(q in text[start:end] for q in DOUBLE_OPENING) and not reply_to_user   # a reply is all to the user
     spans: list[tuple[int, int, str]] = []
     for number, ((s, e), cue) in enumerate(zip(parts, found)):
         sentence = text[s:e]
@@ -287,7 +292,9 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
-_QUOTED_WORD = re.compile(r"[\"“”«'‘’]([^\"“”«»'‘’\s]{1,20})[\"“”»'‘’]")
+_QUOTED_WORD = re.compile(f"[{class_body(characters=DOUBLE_OPENING + SINGLE_QUOTES)}]"
+                          f"([^{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}\\s]{{1,20}})"
+                          f"[{class_body(characters=DOUBLE_CLOSING + SINGLE_QUOTES)}]")
 
 
 def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
@@ -304,7 +311,7 @@ def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     >>> meta_answer('"आप" नहीं, "तू" बोल मुझसे!', "hi", lambda w: hi.key(w) in hi.pronouns)
     False
     """
-    if not any(q in text for q in "\"“”«'‘’"):
+    if not any(q in text for q in DOUBLE_OPENING + SINGLE_QUOTES):
         return False
     cues = load_cues(lexicon_name)
     for start, end in sentences(text, 0, len(text)):

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from .._accel import compiled
+from ..scripts import CLAUSE_ENDS, ELLIPSIS, SENTENCE_END_MARKS, WORD_CHARACTERS, WORD_CODES, class_body
 from .normalize import match_key
 
-# Letters, marks and digits of Latin, Devanagari (without the dandas) and
-# Bengali, plus the zero-width joiners that sit inside words.
-WORD_CHARACTERS = "0-9A-Za-z\u00c0-\u024f\u0900-\u0963\u0966-\u097f\u0980-\u09ff\u200c\u200d"
+# A token: letters, marks and digits of every script (Devanagari without the dandas),
+# plus the zero-width joiners that sit inside words (see honorifics/scripts.py).
 TOKEN = re.compile(f"[{WORD_CHARACTERS}]+")
 
 # Sentence ends and clause boundaries, written once for both tokenizers.
-SENTENCE_MARKS = "[।॥?!\n…]|\\.(?!\\d)"
-CLAUSE_MARKS = "[,،;:—–()\\[\\]\"“”]"
+_SENTENCE_END_CHARACTERS = SENTENCE_END_MARKS + "\n" + ELLIPSIS
+SENTENCE_MARKS = f"[{class_body(characters=_SENTENCE_END_CHARACTERS)}]|\\.(?!\\d)"
+CLAUSE_MARKS = f"[{class_body(characters=CLAUSE_ENDS)}]"
 
 # One pass over the text: a word, a sentence end, or a clause boundary.
 _SCAN = re.compile(
@@ -194,17 +196,17 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
     return TokenColumns(words, starts, ends, keys, clause_ids, sentence_ids, after, clause_members)
 
 
-# The characters of WORD_CHARACTERS, SENTENCE_MARKS and CLAUSE_MARKS as code points
-# and sets, for the character loop ("." is a sentence end unless a digit follows).
-_SENTENCE_CHARACTERS = frozenset("।॥?!\n…")
-_CLAUSE_CHARACTERS = frozenset(",،;:—–()[]\"“”")
+# The characters of WORD_CHARACTERS, SENTENCE_MARKS and CLAUSE_MARKS as a code-point
+# table and sets, for the character loop ("." is a sentence end unless a digit follows).
+_SENTENCE_CHARACTERS = frozenset(_SENTENCE_END_CHARACTERS)
+_CLAUSE_CHARACTERS = frozenset(CLAUSE_ENDS)
+_WORD_CODES: Final[bytes] = WORD_CODES
+_WORD_CODES_END: Final[int] = len(WORD_CODES)
 
 
 def _is_word_code(code: int) -> bool:
     """Is the character with this code point in WORD_CHARACTERS?"""
-    if code < 0x900:
-        return 97 <= code <= 122 or 65 <= code <= 90 or 48 <= code <= 57 or 0xc0 <= code <= 0x24f
-    return (code <= 0x963 or 0x966 <= code <= 0x9ff) if code <= 0x9ff else (code == 0x200c or code == 0x200d)
+    return code < _WORD_CODES_END and _WORD_CODES[code] != 0
 
 
 def token_columns_by_character(text: str, segments: list[tuple[int, int]], script: str) -> TokenColumns:

@@ -27,6 +27,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
+from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES, LATIN,
+                       NATIVE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS, SINGLE_CLOSING, SINGLE_OPENING,
+                       SINGLE_QUOTES, class_body, detection_class)
 from .lexicon import Lexicon
 from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
                      plausible_name)
@@ -36,10 +39,14 @@ from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
 _STAGE_DIRECTION = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
-_QUOTE = re.compile(r"[\"“”«](?P<body>[^\"“”«»\n]{1,400})[\"“”»]"
-                    r"|(?<![\w\u0900-\u0963\u0966-\u09ff])['‘](?P<body2>[^'‘’\n]{1,400})['’](?![\w\u0900-\u0963\u0966-\u09ff])")
-_WRAPPING_QUOTES = {'"': '"', "“": "”", "”": "”", "'": "'", "‘": "’", "«": "»"}
-_CUT_MARKS = "([*\"“”'‘«"
+_QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
+                    f"(?P<body>[^{class_body(characters=DOUBLE_QUOTES)}\\n]{{1,400}})"
+                    f"[{class_body(characters=DOUBLE_CLOSING)}]"
+                    f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
+                    f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,400}})"
+                    f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
+_WRAPPING_QUOTES = QUOTE_PAIRS
+_CUT_MARKS = "([*" + DOUBLE_OPENING + SINGLE_OPENING
 
 
 @dataclass(slots=True, init=False)
@@ -80,8 +87,8 @@ class RawTurn:
         self.to = to
 
 
-_NON_ASCII_LETTER = re.compile("[\u0900-\u09ff]")  # Indic letters; curly quotes are fine
-_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_NON_ASCII_LETTER = re.compile(f"[{NATIVE_CHARACTERS}]")  # Indic letters; curly quotes are fine
+_ASCII_LETTER = re.compile(f"[{detection_class(LATIN)}]")
 
 
 def _is_latin_only(text: str) -> bool:
@@ -180,7 +187,7 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
         end -= 1
     if end - start >= 2 and text[start] in _WRAPPING_QUOTES and text[end - 1] == _WRAPPING_QUOTES[text[start]]:
         inner = text[start + 1:end - 1]
-        if not any(q in inner for q in "\"“”"):
+        if not any(q in inner for q in DOUBLE_QUOTE_MARKS):
             start, end = start + 1, end - 1
     cuts: list[tuple[int, int]] = []
     body_text = text[start:end]

@@ -27,13 +27,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
+from ..scripts import LATIN_LETTERS, NATIVE_LETTERS
 from .bank import Scenario
 from .prompts import INSTRUCTIONS, render_prompt
 
 #: A word: Latin letters, or Devanagari / Bengali letters and their vowel signs
 #: (``\w`` misses the signs), with joiners. Dandas and digits are not letters.
-_WORD = re.compile(r"[A-Za-z\u00C0-\u024F\u0900-\u0963\u0971-\u097F"
-                   r"\u0980-\u09E3\u09F0-\u09F1\u200C\u200D]+")
+_WORD = re.compile(f"[{LATIN_LETTERS}{NATIVE_LETTERS}]+")
 _DROP = dict.fromkeys(map(ord, "\u093C\u09BC\u200C\u200D"))   # nukta, ZWNJ, ZWJ
 _CHANDRABINDU = {ord("\u0901"): "\u0902"}
 
