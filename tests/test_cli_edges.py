@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from honorifics import cli
 from honorifics.cli import analyze_generations_main
+from honorifics.engine import run as engine_run, worker as engine_worker
 from honorifics.commands import main as honorifics_main
 from honorifics.report.cli import report_main
 
@@ -165,7 +165,7 @@ def test_analyze_keeps_exit_1_when_only_some_lines_fail(tmp_path):
 
 
 def test_more_workers_than_cores_is_a_one_line_warning(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(cli, "_available_cores", lambda: 1)
+    monkeypatch.setattr(engine_run, "available_cores", lambda: 1)
     assert analyze_generations_main([str(EXAMPLE), "--out", str(tmp_path / "o"), "--no-classifier",
                                      "--workers", "2"]) == 0
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("warning")]
@@ -185,22 +185,26 @@ def test_analyze_report_takes_max_dialogues(tmp_path, capsys):
 
 def test_ctrl_c_writes_a_partial_summary_of_the_lines_written(tmp_path, monkeypatch, capsys):
     source = tmp_path / "in.jsonl"
-    source.write_bytes(EXAMPLE.read_bytes() * 30)   # 930 lines: 4 chunks of 256
-    calls = []
-    analyze_lines = cli._analyze_lines
+    source.write_bytes(EXAMPLE.read_bytes() * 30)   # 930 lines
+    analyzed = []
+    analyze_items = engine_worker.analyze_items
 
-    def interrupted_at_the_third_chunk(analyzer, chunk, summary):
-        calls.append(1)
-        if len(calls) == 3:
+    def interrupted_at_the_third_block(*args, **kwargs):
+        if len(analyzed) == 2:
             raise KeyboardInterrupt
-        return analyze_lines(analyzer, chunk, summary)
+        lines = analyze_items(*args, **kwargs)
+        analyzed.append(len(lines))
+        return lines
 
-    monkeypatch.setattr(cli, "_analyze_lines", interrupted_at_the_third_chunk)
-    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--no-classifier"]) == 130
+    monkeypatch.setattr(engine_worker, "analyze_items", interrupted_at_the_third_block)
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--no-classifier",
+                                     "--block-mb", "0.05"]) == 130
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"analyze-generations: interrupted: 512 record(s) analysed in {tmp_path / 'o'}/analysis.jsonl; "
+    done = sum(analyzed)
+    assert 0 < done < 930
+    assert err == [f"analyze-generations: interrupted: {done} record(s) analysed in {tmp_path / 'o'}/analysis.jsonl; "
                    f"{tmp_path / 'o'}/summary.json is marked partial"]
-    _check_partial(tmp_path / "o", 512)
+    _check_partial(tmp_path / "o", done)
 
 
 def _check_partial(out: Path, expected: int | None = None) -> None:
@@ -216,14 +220,12 @@ def _check_partial(out: Path, expected: int | None = None) -> None:
 SLOW_RUN = """
 import sys, time
 from honorifics import cli
-analyze_lines, analyze_block = cli._analyze_lines, cli._analyze_file_block
-def slow_lines(*args):
+from honorifics.engine import worker
+analyze_items = worker.analyze_items
+def slow_items(*args):
     time.sleep(0.2)
-    return analyze_lines(*args)
-def slow_block(*args):
-    time.sleep(0.2)
-    return analyze_block(*args)
-cli._analyze_lines, cli._analyze_file_block = slow_lines, slow_block
+    return analyze_items(*args)
+worker.analyze_items = slow_items   # in this process and in the forked workers
 sys.exit(cli.analyze_generations_main(sys.argv[1:]))
 """
 
@@ -231,10 +233,10 @@ sys.exit(cli.analyze_generations_main(sys.argv[1:]))
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_real_sigint_stops_analyze_with_a_partial_summary(tmp_path, workers):
     source = tmp_path / "in.jsonl"
-    source.write_bytes(EXAMPLE.read_bytes() * 60)   # 1,860 lines; ~0.2 s a chunk or block
+    source.write_bytes(EXAMPLE.read_bytes() * 60)   # 1,860 lines; ~0.2 s a block
     out = tmp_path / "o"
     run = subprocess.Popen([sys.executable, "-c", SLOW_RUN, str(source), "--out", str(out), "--no-classifier",
-                            "--workers", workers], stderr=subprocess.PIPE, text=True)
+                            "--workers", workers, "--block-mb", "0.05"], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not ((out / "analysis.jsonl").is_file() and (out / "analysis.jsonl").stat().st_size) \
             and run.poll() is None and time.monotonic() < deadline:
@@ -471,6 +473,7 @@ def _parsers():
     from honorifics.alignment import cli as alignment_cli
     from honorifics.report import cli as report_cli
     from honorifics.scenarios import cli as scenarios_cli
+    from honorifics import cli
     from honorifics.usage import parser as command_parser
     yield "analyze", cli.build_parser()
     for name, options in [("report", report_cli._report_options), ("prompts", scenarios_cli._prompt_options),
@@ -505,14 +508,13 @@ def test_version_names_the_command_typed(capsys):
 @pytest.mark.parametrize("existing", [False, True])
 def test_ctrl_c_in_a_parquet_run_leaves_none_of_its_parts(tmp_path, monkeypatch, capsys, existing):
     pytest.importorskip("pyarrow")
-    from honorifics import scale
     source = tmp_path / "in.jsonl"
     source.write_bytes(EXAMPLE.read_bytes())
     out = tmp_path / "o"
     if existing:
         out.mkdir()
         (out / "notes.txt").write_text("mine")
-    analyze_block, calls = scale.analyze_block, []
+    analyze_block, calls = engine_worker.analyze_block, []
 
     def interrupted_at_the_second_block(*args, **kwargs):
         calls.append(1)
@@ -520,7 +522,7 @@ def test_ctrl_c_in_a_parquet_run_leaves_none_of_its_parts(tmp_path, monkeypatch,
             raise KeyboardInterrupt
         return analyze_block(*args, **kwargs)
 
-    monkeypatch.setattr(scale, "analyze_block", interrupted_at_the_second_block)
+    monkeypatch.setattr(engine_worker, "analyze_block", interrupted_at_the_second_block)
     assert analyze_generations_main([str(tmp_path / "in.json[l]"), "--out", str(out), "--no-classifier",
                                      "--workers", "1", "--block-mb", "0.005"]) == 130
     assert len(calls) == 2

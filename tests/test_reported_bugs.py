@@ -78,11 +78,30 @@ def test_classifier_note_is_kept_with_workers(tmp_path, monkeypatch, capsys):
                 "speakers": ["राहुल", "समीर"]} for i in range(600)]
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), "utf-8")
-    monkeypatch.setenv("HONORIFICS_MODEL_DIR", str(tmp_path / "no-model"))
+    # a model folder that names its kind but whose model cannot be loaded: each worker says so
+    model = tmp_path / "broken-model"
+    model.mkdir()
+    (model / "tier_classifier.json").write_text('{"model_type": "ngram"}', "utf-8")
+    (model / "ngram.joblib").write_bytes(b"not a joblib file")
+    monkeypatch.setenv("HONORIFICS_MODEL_DIR", str(model))
     for workers in ("1", "2"):
         assert analyze_generations_main([str(source), "--out", str(tmp_path / workers), "--workers", workers]) == 0
         notes = [line for line in capsys.readouterr().err.splitlines() if line.startswith("note:")]
-        assert notes == [f"note: tier classifier off: no model directory at {tmp_path / 'no-model'}"], workers
+        assert len(notes) == 1, (workers, notes)
+        assert notes[0].startswith("note: tier classifier off: cannot load ") and str(model) in notes[0], notes
+
+
+def test_a_model_dir_that_names_no_model_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"text": "तू कहाँ है?", "language": "hi"}\n', "utf-8")
+    monkeypatch.setenv("HONORIFICS_MODEL_DIR", str(tmp_path / "no-model"))
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("analyze-generations: error: HONORIFICS_MODEL_DIR=")
+    assert "no model directory" in err[0] and not (tmp_path / "o").exists()
+    # rules only: the variable is not read
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "o"), "--no-classifier",
+                                     "--quiet"]) == 0
 
 
 def test_an_error_record_keeps_the_id_as_given(tmp_path):

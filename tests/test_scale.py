@@ -157,6 +157,19 @@ def test_analyze_frame_as_dask_map_partitions(corpus, dask_cluster):
         assert summary[key] == reference_summary[key]
 
 
+def test_dask_engine_with_scenarios_gives_the_single_process_records(dask_cluster, tmp_path):
+    from test_engine import SCENARIOS, check_bank_used, scenario_input
+    source = scenario_input(tmp_path / "in.jsonl")
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "one"), "--quiet", "--no-classifier",
+                                     *SCENARIOS]) == 1
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "dask"), "--quiet", "--no-classifier",
+                                     "--engine", "dask", "--scheduler", dask_cluster.scheduler_address,
+                                     "--block-mb", "0.05", "--jsonl", *SCENARIOS]) == 1
+    expected = (tmp_path / "one" / "analysis.jsonl").read_bytes()
+    check_bank_used(expected)
+    assert (tmp_path / "dask" / "analysis.jsonl").read_bytes() == expected
+
+
 # --- Spark -----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -180,6 +193,19 @@ def test_spark_engine_gives_the_cli_records_and_summary(corpus, spark, tmp_path)
                                      "--jsonl"])
     assert code == 1
     _same_as_cli(reference, tmp_path)
+
+
+def test_spark_engine_with_scenarios_gives_the_single_process_records(spark, tmp_path):
+    from test_engine import SCENARIOS, check_bank_used, scenario_input
+    source = scenario_input(tmp_path / "in.jsonl")
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "one"), "--quiet", "--no-classifier",
+                                     *SCENARIOS]) == 1
+    assert analyze_generations_main([str(source), "--out", str(tmp_path / "spark"), "--quiet", "--no-classifier",
+                                     "--engine", "spark", "--master", "local[2]", "--block-mb", "0.05", "--jsonl",
+                                     *SCENARIOS]) == 1
+    expected = (tmp_path / "one" / "analysis.jsonl").read_bytes()
+    check_bank_used(expected)
+    assert (tmp_path / "spark" / "analysis.jsonl").read_bytes() == expected
 
 
 def test_analyze_frame_as_spark_map_in_pandas(corpus, spark):
