@@ -307,3 +307,103 @@ def test_texts_without_latin_letters_skip_the_english_cues_and_lose_nothing():
                     out_of_character_spans(text, start, end, name, reply_to_user=reply), paragraph[:60]
             checked += 1
     assert checked > 1000
+
+
+def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_user=False, latin_record=False,
+                                 after_refusal=False):
+    """out_of_character_spans as it was written first: every cue class searched in every
+    sentence of the paragraph (the reference of the lazy search)."""
+    from honorifics.extraction.out_of_character import NOTE, REFUSAL, _merge, load_cues, sentences
+
+    cues = load_cues(lexicon_name)
+    parts = sentences(text, start, end)
+    found = [cues.found(text[s:e]) for s, e in parts]
+    for cue in found:
+        if "idiom" in cue:
+            cue.discard("inability")
+    paragraph = set().union(*found)
+    closing_paragraph = bool(paragraph & {"closing", "offer"}) and bool(paragraph & {"task", "material"}) \
+        and not any(q in text[start:end] for q in "\"“”«") and not reply_to_user
+    spans = []
+    for number, ((s, e), cue) in enumerate(zip(parts, found)):
+        sentence = text[s:e]
+        context = {"task", "ai_identity", "help", "alternative"} | ({"material", "apology"} if reply_to_user else set())
+        writes_material = {"material", "writing"} <= cue
+        writes_material = writes_material or {"apology", "writing"} <= paragraph and "writing" in cue
+        refusal = bool(cue & {"ai_identity", "policy"}) or (
+            "inability" in cue and (paragraph & context or writes_material
+                                    or (not latin_record and cues.english_inability(sentence))))
+        if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
+            refusal = True
+        if refusal:
+            first = number
+            while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task", "material"}:
+                first -= 1
+            spans.append((parts[first][0], parts[-1][1], REFUSAL))
+            return _merge(spans)
+        if "meta" in cue or ("preamble" in cue and (sentence.endswith((":", "：")) or "task" in cue)) \
+                or (cue & {"offer", "closing"} and cue & {"task", "material"}) \
+                or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
+            spans.append((s, e, NOTE))
+    return _merge(spans)
+
+
+def test_cues_are_searched_only_where_a_decision_needs_them_and_the_spans_stay_the_same():
+    """Only sentences with a trigger cue get every class searched; the others only for what
+    the paragraph must hold. Every paragraph of the bundled texts, and long paragraphs made
+    of their sentences with cues (a trigger far from its context, apologies before it),
+    give the spans of the search of every class in every sentence, with every flag."""
+    import random
+
+    from honorifics.extraction.lexicon import lexicon_name
+    from honorifics.extraction.normalize import script_mix
+    from honorifics.extraction.out_of_character import sentences
+
+    by_lexicon: dict[str, list[str]] = {}
+    for text in _bundled_texts_nfd():
+        script, _ = script_mix(text)
+        if script is None:
+            continue
+        for language in ("hi", "bn"):
+            if script == "latn" or script == ("deva" if language == "hi" else "beng"):
+                by_lexicon.setdefault(lexicon_name(language, script), []).append(text)
+    rng = random.Random(7)
+    checked = differing_paths = 0
+    for name, texts in by_lexicon.items():
+        cues = load_cues(name)
+        paragraphs = [p for text in texts for p in text.split("\n") if p.strip()]
+        cued = [text[s:e] for text in paragraphs for s, e in sentences(text, 0, len(text)) if cues.found(text[s:e])]
+        plain = [text[s:e] for text in paragraphs[:400] for s, e in sentences(text, 0, len(text))]
+        for _ in range(150):   # long paragraphs: cued sentences among plain ones
+            picked = rng.sample(cued, min(len(cued), rng.randint(1, 4))) + rng.sample(plain, min(len(plain), 30))
+            rng.shuffle(picked)
+            paragraphs.append(" ".join(picked))
+        for paragraph in paragraphs:
+            for reply, latin, after in ((False, False, False), (True, False, False), (False, True, False),
+                                        (False, False, True), (True, True, True)):
+                flags = dict(reply_to_user=reply, latin_record=latin, after_refusal=after)
+                expected = _spans_searching_every_class(paragraph, 0, len(paragraph), name, **flags)
+                assert out_of_character_spans(paragraph, 0, len(paragraph), name, **flags) == expected, \
+                    (name, flags, paragraph[:120])
+                checked += 1
+                differing_paths += bool(expected)
+    assert checked > 5000 and differing_paths > 300   # not vacuous: spans are found
+
+
+def test_one_search_for_several_cue_classes_finds_what_each_class_finds():
+    from itertools import combinations
+
+    from honorifics.extraction.out_of_character import _TRIGGER_SET, CUE_CLASSES
+
+    texts = _bundled_texts_nfd()[::3]
+    sets = [_TRIGGER_SET, frozenset({"task", "material"}), frozenset({"task", "alternative"}),
+            frozenset({"task", "alternative", "material", "apology"}), frozenset({"apology"}),
+            *(frozenset(pair) for pair in combinations(("apology", "task", "material", "writing"), 2))]
+    for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
+        cues = load_cues(name)
+        assert set(CUE_CLASSES) <= set(cues.fragments)
+        for names in sets:
+            union = cues.any_of(names)
+            for text in texts:
+                assert (union.search(text) is not None) == any(cues.patterns[c].search(text) for c in names), \
+                    (name, sorted(names), text[:80])

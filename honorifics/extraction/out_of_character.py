@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .. import languages
@@ -35,6 +35,7 @@ from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QU
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
 _TRIGGERS = ("inability", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
+_TRIGGER_SET = frozenset(_TRIGGERS)
 _LATIN = re.compile(f"[{detection_class(LATIN)}]")
 _LETTER = WORD_LETTERS   # no letter of a word may stand right before a cue
 # A sentence ends at a danda, ?, ! (and a closing quote), a full stop before a space or
@@ -49,10 +50,26 @@ _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+[{class_body(characters=CLOSING_Q
 class Cues:
     """One compiled regex per cue class for one lexicon (language + script)."""
     patterns: dict
+    #: the cues of each class as written (shared, then the lexicon's own)
+    fragments: dict = field(default_factory=dict)
+    #: set of classes → one regex for them all (see :meth:`any_of`)
+    unions: dict = field(default_factory=dict)
 
     def found(self, sentence: str) -> set[str]:
-        sentence = unicodedata.normalize("NFD", sentence)
+        return self.found_normalized(unicodedata.normalize("NFD", sentence))
+
+    def found_normalized(self, sentence: str) -> set[str]:
+        """The cue classes of a sentence already in NFD."""
         return {name for name in CUE_CLASSES if self.patterns[name].search(sentence)}
+
+    def any_of(self, names: frozenset) -> re.Pattern:
+        """One regex that finds a cue of any of these classes: it matches a text where
+        one of their own regexes does (an alternation of all their cues), in one search."""
+        pattern = self.unions.get(names)
+        if pattern is None:
+            fragments = [fragment for name in CUE_CLASSES if name in names for fragment in self.fragments[name]]
+            pattern = self.unions[names] = _compile(fragments or ["(?!)"])
+        return pattern
 
     def english_inability(self, sentence: str) -> bool:
         return self.patterns["english_inability"].search(sentence) is not None
@@ -182,7 +199,8 @@ def load_cues(lexicon_name: str) -> Cues:
 
 def _build_cues(lexicon_name: str) -> Cues:
     shared, own = cue_data(lexicon_name)
-    patterns = {name: _compile([*(shared.get(name) or ()), *(own.get(name) or ())]) for name in CUE_CLASSES}
+    fragments = {name: [*(shared.get(name) or ()), *(own.get(name) or ())] for name in CUE_CLASSES}
+    patterns = {name: _compile(fragments[name]) for name in CUE_CLASSES}
     patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
     # the classes that can start a span (see out_of_character_spans), as one regex
     # (the shared English cues are searched only in paragraphs with Latin letters)
@@ -190,7 +208,7 @@ def _build_cues(lexicon_name: str) -> Cues:
                                            or ["(?!)"])
     patterns["trigger_shared"] = _compile_trigger(
         [fragment for name in _TRIGGERS for fragment in shared.get(name) or ()] or ["(?!)"])
-    return Cues(patterns)
+    return Cues(patterns, fragments)
 
 
 def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -239,37 +257,40 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     parts = sentences(text, start, end)
     if not parts:
         return []
-    found = [cues.found(text[s:e]) for s, e in parts]
-    for cue in found:
-        # "I can't imagine …" declines nothing; "আমি কি … পারি না?" is a rhetorical question
-        if "idiom" in cue:
-            cue.discard("inability")
-    paragraph = set().union(*found)
+    paragraph = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in parts])
+    if not any(paragraph.triggered):
+        return []   # only a sentence with a trigger class can open a span
     # a closing paragraph: a closing or offer in one sentence, the task in another
     # (আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।); not around quotes
-    closing_paragraph = bool(paragraph & {"closing", "offer"}) and bool(paragraph & {"task", "material"}) \
-        and not any(q in text[start:end] for q in DOUBLE_OPENING) and not reply_to_user   # a reply is all to the user
+    closing_paragraph = not reply_to_user and not any(q in text[start:end] for q in DOUBLE_OPENING) \
+        and paragraph.has(_CLOSING_OR_OFFER) and paragraph.has(_TASK_OR_MATERIAL)   # a reply is all to the user
+    # a character may say "मैं तुम्हें कहानी नहीं सुना सकती"; only in a plain
+    # reply do weaker task words, offers of help and apologies decide
+    # (whatever the task: an offer of help or of something else instead, "तुम्हें किसी
+    # और चीज़ में मदद चाहिए तो बताओ", is the model's, not a character's)
+    context = _REPLY_CONTEXT if reply_to_user else _CONTEXT
     spans: list[tuple[int, int, str]] = []
-    for number, ((s, e), cue) in enumerate(zip(parts, found)):
+    for number, (s, e) in enumerate(parts):
+        if not paragraph.triggered[number]:
+            # no trigger class: no refusal, and a note only as a part of a closing paragraph
+            if closing_paragraph and paragraph.sentence_has(number, _TASK_OR_MATERIAL):
+                spans.append((s, e, NOTE))
+            continue
+        cue = paragraph.cues_of(number)
         sentence = text[s:e]
-        # a character may say "मैं तुम्हें कहानी नहीं सुना सकती"; only in a plain
-        # reply do weaker task words, offers of help and apologies decide
-        # (whatever the task: an offer of help or of something else instead, "तुम्हें किसी
-        # और चीज़ में मदद चाहिए तो बताओ", is the model's, not a character's)
-        context = {"task", "ai_identity", "help", "alternative"} | ({"material", "apology"} if reply_to_user else set())
         writes_material = {"material", "writing"} <= cue   # "এই গল্পটি লিখতে পারব না"
         # "দুঃখিত, … সেটা আমি লিখতে পারব না": an apology and "I can't write"
-        writes_material = writes_material or {"apology", "writing"} <= paragraph and "writing" in cue
+        writes_material = writes_material or "writing" in cue and paragraph.has(_APOLOGY)
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
-                paragraph & context or writes_material
+                paragraph.has(context) or writes_material
                 or (not latin_record and cues.english_inability(sentence))))
         if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
             refusal = True
         if refusal:
             first = number
             # an apology opener of its own just before ("क्षमा करें! …") belongs to it
-            while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task", "material"}:
+            while first > 0 and paragraph.cues_of(first - 1) and paragraph.cues_of(first - 1) <= _OPENER:
                 first -= 1
             spans.append((parts[first][0], parts[-1][1], REFUSAL))
             return _merge(spans)
@@ -278,6 +299,62 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
                 or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
             spans.append((s, e, NOTE))
     return _merge(spans)
+
+
+_CLOSING_OR_OFFER = frozenset({"closing", "offer"})
+_TASK_OR_MATERIAL = frozenset({"task", "material"})
+_APOLOGY = frozenset({"apology"})
+_CONTEXT = frozenset({"task", "ai_identity", "help", "alternative"})
+_REPLY_CONTEXT = _CONTEXT | {"material", "apology"}
+_OPENER = {"apology", "task", "material"}
+
+
+class _Paragraph:
+    """The cues of a paragraph's sentences (NFD), searched only where a decision needs them.
+
+    Only a sentence with a cue of a trigger class (one search for all of them) can
+    open a span; its cue classes are all searched. The other sentences matter only
+    through what the paragraph holds (the context of an inability, a closing
+    paragraph's task) and an apology opener just before a refusal: a class is
+    looked for in them when asked, all classes asked together in one search, and
+    the paragraph's answer is kept. A long paragraph with one trigger costs one
+    search per sentence, not one per cue class (the same spans: tested against
+    the search of every class in every sentence).
+    """
+
+    def __init__(self, cues: Cues, texts: list[str]) -> None:
+        self.cues = cues
+        self.texts = texts
+        trigger = cues.any_of(_TRIGGER_SET)
+        self.triggered: list[bool] = [trigger.search(text) is not None for text in texts]
+        self._found: list[set[str] | None] = [None] * len(texts)
+        self._paragraph: dict[frozenset, bool] = {}
+
+    def cues_of(self, number: int) -> set[str]:
+        """Every cue class of one sentence ("I can't imagine …" declines nothing, "আমি কি … পারি
+        না?" is a rhetorical question: an idiom cancels an inability)."""
+        found = self._found[number]
+        if found is None:
+            found = self.cues.found_normalized(self.texts[number])
+            if "idiom" in found:
+                found.discard("inability")
+            self._found[number] = found
+        return found
+
+    def sentence_has(self, number: int, names: frozenset) -> bool:
+        """Has one sentence a cue of any of these classes?"""
+        if self.triggered[number] or self._found[number] is not None:
+            return not names.isdisjoint(self.cues_of(number))
+        names = names - _TRIGGER_SET   # a sentence without a trigger has no cue of a trigger class
+        return bool(names) and self.cues.any_of(names).search(self.texts[number]) is not None
+
+    def has(self, names: frozenset) -> bool:
+        """Has any sentence of the paragraph a cue of any of these classes?"""
+        known = self._paragraph.get(names)
+        if known is None:
+            known = self._paragraph[names] = any(self.sentence_has(number, names)
+                                                 for number in range(len(self.texts)))
+        return known
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
