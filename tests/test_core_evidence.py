@@ -265,3 +265,38 @@ def test_pronoun_named_as_a_word_is_not_address(text, lexicon):
 def test_bangla_bhabe_adverbs_are_not_future_verbs():
     found = evidence("আপনি এভাবে কথা বলছেন কেন?", "bn")
     assert [p.ok for p in found.agreement] == [True]
+
+
+def test_generic_clause_lookup_is_the_plain_search():
+    """Evidence is looked up in the generic clauses by a binary search of the merged spans."""
+    import random
+
+    from honorifics.extraction.evidence import _Spans
+
+    rng = random.Random(5)
+    for _ in range(5000):
+        spans = [(a, a + rng.randint(0, 6)) for a in (rng.randint(0, 40) for _ in range(rng.randint(0, 6)))]
+        lookup = _Spans(spans)
+        for position in range(-2, 50):
+            assert lookup.contains(position) == any(s <= position < e for s, e in spans), (spans, position)
+
+
+@pytest.mark.parametrize("block, language", [
+    ("इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। आप अंदर आइए। कृपया फ़ॉर्म भर दें। तुम कहाँ थे, मैं तुम्हें ढूँढ रहा था "
+     "और तुम बोले नहीं, चलो अब खाना खा लो। ", "hi"),
+    ("মন্দিরে ঢোকার আগে আপনাকে জুতো খুলতে হয়। ডাক্তারবাবু কাল আসবেন। তুই কোথায় ছিলি, আমি তোকে খুঁজছিলাম আর "
+     "তুমি কিছু বললে না। আপনি বসুন। ", "bn"),
+])
+def test_a_long_utterance_is_its_blocks_evidence_repeated(block, language):
+    """Each candidate looks only at its own sentence and clause: the evidence of a block
+    repeated 200 times is the block's evidence at each copy's offset."""
+    lexicon = load_lexicon(language)
+    one = extract_evidence(block, [(0, len(block))], lexicon)
+    text = block * 200
+    many = extract_evidence(text, [(0, len(text))], lexicon)
+    assert [(e.start, e.text, e.tier, e.rule) for e in many.evidence] == \
+        [(e.start + k * len(block), e.text, e.tier, e.rule) for k in range(200) for e in one.evidence]
+    assert [(p.pronoun.start, p.verb.start, p.ok) for p in many.agreement] == \
+        [(p.pronoun.start + k * len(block), p.verb.start + k * len(block), p.ok)
+         for k in range(200) for p in one.agreement]
+    assert one.evidence and one.agreement

@@ -13,7 +13,7 @@ Reads only the lexicon (data); the code knows the conditions, not the words.
 from __future__ import annotations
 
 import re
-
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -66,6 +66,8 @@ class _Utterance:
         self.pronoun: list = [None] * n
         self.reading: list[VerbReading | None] = [None] * n
         self._clauses: ClauseIndex | None = None
+        #: sentence number → its request facts (see request_facts), looked up once per sentence
+        self._request_facts: dict[int, tuple[bool, bool]] = {}
         self._name_keys = excluded_keys
         #: indices of tokens with a lexicon reading (pronoun or verb): the only
         #: tokens the rules below start from; every other token is only a neighbour
@@ -135,6 +137,10 @@ class _Utterance:
                         self._exclude(j)
 
     # --- neighbours within a clause -------------------------------------
+    def clause_first(self, i: int) -> int:
+        """The first token of the clause of token i (a clause's tokens are consecutive)."""
+        return self.clause_members[self.clause[i]][0]
+
     def next_in_clause(self, i: int) -> int | None:
         j = i + 1
         return j if j < len(self.keys) and self.clause[j] == self.clause[i] else None
@@ -245,9 +251,7 @@ class _Utterance:
         the verb at i is its verb, not the addressee's. A complementizer (कि, যে) or a
         verb in between (আমি কী করব বল?) ends the subject's reach."""
         lexicon = self.lexicon
-        for j in reversed(self.clause_members[self.clause[i]]):
-            if j >= i:
-                continue
+        for j in range(i - 1, self.clause_first(i) - 1, -1):
             key = self.keys[j]
             if key in lexicon.complementizers or self.reading[j] is not None:
                 return False
@@ -262,9 +266,7 @@ class _Utterance:
         if not markers:
             return False
         own_group = True   # the verb group of i itself (की जा रही हो) does not end the reach
-        for j in reversed(self.clause_members[self.clause[i]]):
-            if j >= i:
-                continue
+        for j in range(i - 1, self.clause_first(i) - 1, -1):
             if self.keys[j] in markers:
                 return True
             key = self.keys[j]
@@ -350,14 +352,11 @@ class _Utterance:
         if when == "subjectless_clause_final":
             # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request),
             # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
-            markers = self.lexicon.request_markers
-            reflexives = self.lexicon.reflexive_request_markers
-            sentence = self.clauses.sentence_members[self.sentence[i]]
-            has_pronoun = any(self.pronoun[j] for j in sentence)
             j = self.next_in_clause(i)
             if not (j is None or self.keys[j] in self.lexicon.clause_openers):
                 return False
-            if any(self.keys[j] in markers or (not has_pronoun and self.keys[j] in reflexives) for j in sentence):
+            requested, familiar_pronoun = self.request_facts(self.sentence[i])
+            if requested:
                 return not self.sentence_has_subject_pronoun(i)
             # no request marker: a main clause that ends its statement (चाबी यहीं रख दें।), with no
             # overt subject (वे करें), not subordinate (अगर वे आएँ), not a "let's" (चलें, देर हो रही है)
@@ -365,8 +364,24 @@ class _Utterance:
                     and self.request_verb(i) and not self.in_subjunctive_clause(i) and not self.noun_context(i)
                     and not (self.keys[i] in self.lexicon.hortatives and len(self.clause_members[self.clause[i]]) == 1)
                     # a तुम/तू pronoun in the sentence: the form is more likely "let's" or a slip
-                    and not any(self.pronoun[j] and self.pronoun[j][0] != "formal" for j in sentence))
+                    and not familiar_pronoun)
         return False
+
+    def request_facts(self, sentence: int) -> tuple[bool, bool]:
+        """(is there a request marker in the sentence (मुझे, कृपया; a reflexive one, अपना, when
+        it has no 2nd-person pronoun), has it a non-formal 2nd-person pronoun): one pass over
+        the sentence, kept for its other verbs."""
+        facts = self._request_facts.get(sentence)
+        if facts is None:
+            members = self.clauses.sentence_members[sentence]
+            markers = self.lexicon.request_markers
+            reflexives = self.lexicon.reflexive_request_markers
+            has_pronoun = any(self.pronoun[j] for j in members)
+            requested = any(self.keys[j] in markers or (not has_pronoun and self.keys[j] in reflexives)
+                            for j in members)
+            familiar = any(self.pronoun[j] and self.pronoun[j][0] != "formal" for j in members)
+            facts = self._request_facts[sentence] = (requested, familiar)
+        return facts
 
     def request_verb(self, i: int) -> bool:
         """Is the -ें/-एँ word at i a verb (a verb root + the ending, or दें/लें), not a
@@ -390,6 +405,18 @@ class _Utterance:
             return False
         last = self.clauses.sentence_members[self.sentence[i]][-1]
         return last == i or after[:1] in _STATEMENT_ENDS
+
+    def agreeing_verb(self, i: int) -> int | None:
+        """The verb a subject at i agrees with: the first finite verb after it in its clause,
+        else the nearest before it (दिखीं आप); None when the clause has none."""
+        last = self.clause_members[self.clause[i]][-1]
+        for j in range(i + 1, last + 1):
+            if self.can_agree(j):
+                return j
+        for j in range(i - 1, self.clause_first(i) - 1, -1):
+            if self.can_agree(j):
+                return j
+        return None
 
     def can_agree(self, i: int) -> bool:
         """Is the token at i a finite verb that a subject could agree with here?"""
@@ -458,14 +485,16 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     # its clause (or the nearest before it: दिखीं आप). Other verbs after the
     # subject in that clause share it and do not vote on their own.
     under_subject: set[int] = set()
+    subject_clauses: set[int] = set()   # clauses whose verbs after their first subject are in under_subject
     for i, item in sorted(pronoun_evidence.items()):
         if item.case != "nominative":
             continue
-        clause_tokens = u.clause_members[u.clause[i]]
-        after = [j for j in clause_tokens if j > i and u.can_agree(j)]
-        before = [j for j in reversed(clause_tokens) if j < i and u.can_agree(j)]
-        under_subject.update(j for j in clause_tokens if j > i and u.reading[j] is not None)
-        verb_index = after[0] if after else (before[0] if before else None)
+        clause = u.clause[i]
+        last = u.clause_members[clause][-1]
+        if clause not in subject_clauses:   # its first subject: the verbs after it (and after later ones)
+            subject_clauses.add(clause)
+            under_subject.update(j for j in range(i + 1, last + 1) if u.reading[j] is not None)
+        verb_index = u.agreeing_verb(i)
         if verb_index is None:
             continue
         reading = cast(VerbReading, u.reading[verb_index])   # can_agree: a verb reading
@@ -493,12 +522,32 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     if lexicon.generic_you is not None and result.evidence:
         generic = generic_sentences(text, segments, lexicon)
         if generic:
-            def general(position: int) -> bool:
-                return any(s <= position < e for s, e in generic)
-            result.evidence = [e for e in result.evidence if not general(e.start)]
-            result.agreement = [p for p in result.agreement if not general(p.pronoun.start)]
+            general = _Spans(generic)
+            result.evidence = [e for e in result.evidence if not general.contains(e.start)]
+            result.agreement = [p for p in result.agreement if not general.contains(p.pronoun.start)]
     result.nominal_address = _nominal_address(u, text)
     return result
+
+
+class _Spans:
+    """A set of (start, end) spans, asked whether a position lies in one: a binary search
+    in the merged spans (the evidence of a long text against its many generic clauses)."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(spans):
+            if start >= end:
+                continue   # empty: holds no position
+            if self.ends and start <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def contains(self, position: int) -> bool:
+        k = bisect_right(self.starts, position) - 1
+        return k >= 0 and position < self.ends[k]
 
 
 _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
