@@ -1,9 +1,12 @@
 """The languages the toolkit reads, written out once.
 
 Every module that needs "which languages, in which script, with which
-lexicon" asks here. A language is one entry below plus one data folder,
-``honorifics/lang/<code>/`` (see ``honorifics/lang/README.md``): its
-lexicon per script, out-of-character cues, scenario slots.
+lexicon" asks here. A language is one entry below (its code, name, scripts)
+plus one data folder, ``honorifics/lang/<code>/`` (see
+``honorifics/lang/README.md``): its lexicon per script, out-of-character cues,
+scenario slots and its tier scale (``language.yaml``). A language outside the
+package (a test's fixture language, a user's own) is an entry whose ``folder``
+names its data, added with :func:`register`.
 
 >>> [language.code for language in LANGUAGES]
 ['hi', 'bn']
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,6 +29,7 @@ from typing import Any
 import yaml
 
 from . import scripts
+from .tiers import Scale, add_tier
 
 LATIN = scripts.LATIN.code
 #: the data folders, one per language: honorifics/lang/<code>/
@@ -101,6 +106,13 @@ class Language:
         return read_yaml(self.data / self.file_name(kind, None if script == self.script else script),
                          required=required)
 
+    @cached_property
+    def scale(self) -> Scale:
+        """Its tier scale, least to most deferent (``tiers`` in its ``language.yaml``; the
+        three shared tiers when it has none)."""
+        data = read_yaml(self.data / "language.yaml", required=False) or {}
+        return Scale.from_data(data.get("tiers"))
+
     def in_block(self, character: str) -> bool:
         return self.block[0] <= ord(character) <= self.block[1]
 
@@ -133,10 +145,12 @@ ALIASES: dict[str, str] = {name: language.code for language in LANGUAGES
 
 def script_languages(languages: tuple[Language, ...]) -> dict[str, tuple[str, ...]]:
     """Native script → the languages written in it, in registry order (one to many: a
-    second Devanagari language comes after Hindi, it does not replace it)."""
+    second Devanagari language comes after Hindi, it does not replace it). Latin is no
+    language's script here, even one written only in Latin: Latin text is told by its words."""
     out: dict[str, tuple[str, ...]] = {}
     for entry in languages:
-        out[entry.script] = (*out.get(entry.script, ()), entry.code)
+        if entry.script != LATIN:
+            out[entry.script] = (*out.get(entry.script, ()), entry.code)
     return out
 
 
@@ -184,3 +198,64 @@ def lexicon_source(name: str) -> tuple[Language, str]:
             if entry.lexicon_name(script) == name:
                 return entry, script
     raise KeyError(name)
+
+
+def _add_tiers(entry: Language) -> None:
+    """Make the tiers of a language's scale, and the words for them, known to parse_tier."""
+    spellings = dict(entry.scale.spellings)
+    for tier in entry.scale.tiers:
+        add_tier(tier, spellings.get(tier, ()))
+
+
+def _rebuild(entries: tuple[Language, ...]) -> None:
+    """Set the registry to these entries: the lists are rebuilt, the dicts in place (modules
+    that imported ALIASES or SCRIPT_LANGUAGES see the change)."""
+    global LANGUAGES, CODES, LEXICON_NAMES
+    codes = [entry.code for entry in entries]
+    if len(set(codes)) != len(codes):
+        raise ValueError(f"a language code registered twice: {codes}")
+    aliases: dict[str, str] = {}
+    for entry in entries:
+        for name in (entry.code, *entry.aliases):
+            key = name.strip().casefold()
+            if aliases.setdefault(key, entry.code) != entry.code:
+                raise ValueError(f"{name!r} names both {aliases[key]!r} and {entry.code!r}")
+    # back to the shipped entries (a test's fixture languages removed): the very tuple the
+    # modules that imported LANGUAGES hold
+    LANGUAGES = _SHIPPED if entries == _SHIPPED else entries
+    CODES = tuple(codes)
+    LEXICON_NAMES = tuple(entry.lexicon for entry in entries) + \
+        tuple(entry.lexicon_name(script) for entry in entries for script in entry.other_scripts)
+    ALIASES.clear()
+    ALIASES.update(aliases)
+    SCRIPT_LANGUAGES.clear()
+    SCRIPT_LANGUAGES.update(script_languages(entries))
+    _BY_CODE.clear()
+    _BY_CODE.update({entry.code: entry for entry in entries})
+
+
+def register(entry: Language) -> None:
+    """Add a language to the registry after the others, or put it in the place of the one
+    with its code. Its data folder needs at least ``lexicon.yaml`` (and one
+    ``lexicon.<script>.yaml`` per other script); its scale's tiers become known to
+    :func:`honorifics.tiers.parse_tier`. Register it before analyzing its text: each
+    lexicon is read once per process."""
+    if entry.script not in scripts.SCRIPTS or any(s not in scripts.SCRIPTS for s in entry.other_scripts):
+        raise ValueError(f"{entry.code}: a script without a table in honorifics/scripts.py: {entry.scripts}")
+    _add_tiers(entry)
+    if entry.code in _BY_CODE:
+        _rebuild(tuple(entry if other.code == entry.code else other for other in LANGUAGES))
+    else:
+        _rebuild((*LANGUAGES, entry))
+
+
+def unregister(code: str) -> None:
+    """Remove a registered language (a test's fixture language); KeyError for an unknown code."""
+    if code not in _BY_CODE:
+        raise KeyError(code)
+    _rebuild(tuple(entry for entry in LANGUAGES if entry.code != code))
+
+
+_SHIPPED = LANGUAGES
+for _entry in LANGUAGES:
+    _add_tiers(_entry)

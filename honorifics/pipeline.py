@@ -26,13 +26,14 @@ from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
-from .languages import CODES, SCRIPT_LANGUAGES, script_language
+from . import languages as registry
+from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .io import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .model import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
 from .scripts import WORD_CHARACTERS
-from .tiers import MIXED, NONE, RANK, politeness_direction
+from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
 # a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
@@ -105,10 +106,11 @@ def _ordered(tiers: Iterable[str]) -> list[str]:
 # --- language ----------------------------------------------------------------
 
 def _romanized_language(text: str) -> str | None:
-    """hi or bn for Latin-script text, by which lexicon's words it uses."""
+    """The language of Latin-script text (hi or bn, or any registered language with a
+    Latin-script lexicon), by which lexicon's words it uses."""
     scores = {}
-    for language in CODES:
-        lexicon = load_lexicon(lexicon_name(language, "latn"))
+    for language in [entry.code for entry in registry.LANGUAGES if LATIN in entry.scripts]:
+        lexicon = load_lexicon(lexicon_name(language, LATIN))
         known = lexicon.pronouns.keys() | lexicon.exact_verbs.keys() | lexicon.question_words \
             | lexicon.first_person_pronouns | lexicon.third_person_pronouns
         scores[language] = sum(1 for word in TOKEN.findall(text) if lexicon.key(word) in known)
@@ -118,11 +120,33 @@ def _romanized_language(text: str) -> str | None:
     return best
 
 
+def _lexicon_in(language: str, script: str) -> Lexicon | None:
+    """The language's lexicon for a script; None when the registry does not write it in
+    that script (a language with no romanized lexicon)."""
+    try:
+        written = script in registry.language(language).scripts
+    except KeyError:
+        written = True   # not registered: load_lexicon says what is missing
+    return load_lexicon(lexicon_name(language, script)) if written else None
+
+
 def _romanized_form_test(language: str):
     """Is a word a romanized form of the language (pronoun, verb, question word)?"""
-    lexicon = load_lexicon(lexicon_name(language, "latn"))
+    found = _lexicon_in(language, LATIN)
+    if found is None:
+        return lambda word: False
+    lexicon = found
     return lambda word: bool(lexicon.classify(lexicon.key(word))[0] or lexicon.classify(lexicon.key(word))[1]
                              or lexicon.key(word) in lexicon.question_words)
+
+
+def _own_scale(language: str) -> Scale | None:
+    """The language's tier scale when it is not the shared three tiers, else None."""
+    try:
+        scale = registry.language(language).scale
+    except KeyError:
+        return None
+    return None if scale.tiers == TIERS else scale
 
 
 def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
@@ -476,7 +500,7 @@ class Analyzer:
         speakers = self._speakers(turns, listed, addressed, aside_evidence)
         expectations = dict(context.expectations)
         expectations.update(_expectations(record.expected, index, default_speaker))
-        self._compare(speakers, expectations, index)
+        self._compare(speakers, expectations, index, _own_scale(language))
 
         speech = [t for t in turns if t.kind == SPEECH]
         pairs = [p for t in speech for p in t.agreement]
@@ -502,7 +526,7 @@ class Analyzer:
                 if turn.kind == SPEECH:
                     turn.kind = NOTE
             analysis.speakers = speakers = self._speakers(turns, listed, addressed, aside_evidence)
-            self._compare(speakers, expectations, index)
+            self._compare(speakers, expectations, index, _own_scale(language))
         elif reply_to_user and not characters_speak:
             # A plain reply: the tier is the address to the user.
             analysis.tier = analysis.user_tier
@@ -533,12 +557,13 @@ class Analyzer:
         native = script_language(script, language)
         if native is not None:
             return load_lexicon(lexicon_name(native, script))
-        return load_lexicon(lexicon_name(language, script))
+        return _lexicon_in(language, script)   # None: the language is not written in it
 
     @staticmethod
     def _pronoun_test(language: str, lexicon: Lexicon):
         """Is a word a 2nd-person pronoun of the language, in its script or romanized?"""
-        lexicons = [lexicon, load_lexicon(lexicon_name(language, "latn"))] if lexicon.script != "latn" else [lexicon]
+        romanized = _lexicon_in(language, LATIN) if lexicon.script != LATIN else None
+        lexicons = [lexicon] if romanized is None else [lexicon, romanized]
         return lambda word: any(x.classify(x.key(word))[0] for x in lexicons)
 
     def _apply_classifier(self, turns: list[SpeakerTurn], language: str) -> None:
@@ -609,7 +634,9 @@ class Analyzer:
 
     @staticmethod
     def _compare(speakers: dict[str, SpeakerResult], expectations: dict[str, SpeakerExpectation],
-                 index: SpeakerIndex) -> None:
+                 index: SpeakerIndex, scale: Scale | None = None) -> None:
+        """Each expectation against the tier the speaker shows (``scale``: the language's,
+        when not the shared one: error directions are on it)."""
         for name, expectation in expectations.items():
             result = speakers.get(name)
             if result is None:
@@ -627,7 +654,7 @@ class Analyzer:
                     judged = result.by_addressee[target]
                     result.expected_addressee = target
             result.correct = judged in expectation.tiers
-            result.error_direction = politeness_direction(judged, expectation.tiers)
+            result.error_direction = politeness_direction(judged, expectation.tiers, scale)
 
     @staticmethod
     def _record_tier(speakers: dict[str, SpeakerResult], speech: list[SpeakerTurn]) -> str:

@@ -1,6 +1,7 @@
-"""The second-person tier scale shared by Hindi, Bangla and romanized text.
+"""The second-person tier scales: the one Hindi, Bangla and romanized text share,
+and each language's own (:class:`Scale`, read from its data folder).
 
-One scale, ordered from least to most deferent::
+The shared scale, ordered from least to most deferent::
 
     intimate  < familiar < formal
     तू / তুই    तुम / তুমি   आप / আপনি
@@ -8,10 +9,17 @@ One scale, ordered from least to most deferent::
 Speaker-level outcomes add ``mixed`` (two tiers toward one addressee) and
 ``none`` (no second-person evidence). Users may write a tier in any spelling
 (``"आप"``, ``"apni"``, ``"tum"``, ``"Formal"``); output is always canonical.
+
+A language's scale is data (``honorifics/lang/<code>/language.yaml``): a
+language with a fourth level of address (Nepali हजुर) names it there with the
+words a user may write for it, and the registry makes it known here
+(:func:`add_tier`); no code changes.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Mapping
 
 INTIMATE = "intimate"
 FAMILIAR = "familiar"
@@ -35,6 +43,8 @@ _SPELLINGS = {
 }
 _LOOKUP = {spelling.casefold(): canonical for canonical, spellings in _SPELLINGS.items()
            for spelling in spellings}
+#: tiers beyond the shared three, from the languages' scales (add_tier), in the order added
+_ADDED: list[str] = []
 
 
 class TierError(ValueError):
@@ -52,8 +62,9 @@ def parse_tier(value: str) -> str:
     key = value.strip().casefold()
     if key in _LOOKUP:
         return _LOOKUP[key]
+    added = f" (or {'/'.join(_ADDED)})" if _ADDED else ""
     raise TierError(
-        f"unknown tier {value!r}: use one of intimate/familiar/formal/mixed/none "
+        f"unknown tier {value!r}: use one of intimate/familiar/formal/mixed/none{added} "
         "or तू/तुम/आप, তুই/তুমি/আপনি, tu/tum/aap, tui/tumi/apni")
 
 
@@ -70,20 +81,80 @@ def parse_tiers(value: str | Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def politeness_direction(produced: str, expected: Iterable[str]) -> str | None:
+def politeness_direction(produced: str, expected: Iterable[str],
+                         scale: Scale | None = None) -> str | None:
     """Whether ``produced`` is over- or under-polite relative to ``expected``.
 
     Returns ``"over-polite"``, ``"under-polite"``, or ``None`` when the produced
     tier is acceptable or the comparison has no direction (``mixed``, ``none``).
-    The reference is the expected tier nearest to the produced one.
+    The reference is the expected tier nearest to the produced one, on ``scale``
+    (a language's; the shared three tiers when None).
 
     >>> politeness_direction("formal", ["familiar"])
     'over-polite'
     >>> politeness_direction("intimate", ["familiar", "formal"])
     'under-polite'
+    >>> politeness_direction("formal", ["elevated"], Scale((INTIMATE, FAMILIAR, FORMAL, "elevated")))
+    'under-polite'
     """
-    expected = [t for t in expected if t in RANK]
-    if produced not in RANK or not expected or produced in expected:
+    rank = RANK if scale is None else scale.rank
+    expected = [t for t in expected if t in rank]
+    if produced not in rank or not expected or produced in expected:
         return None
-    nearest = min(expected, key=lambda t: abs(RANK[t] - RANK[produced]))
-    return "over-polite" if RANK[produced] > RANK[nearest] else "under-polite"
+    nearest = min(expected, key=lambda t: abs(rank[t] - rank[produced]))
+    return "over-polite" if rank[produced] > rank[nearest] else "under-polite"
+
+
+@dataclass(frozen=True)
+class Scale:
+    """A language's address scale: its tiers, least to most deferent, and the words a
+    user may write for the tiers that are not shared (``spellings``: tier → words).
+
+    >>> nepali = Scale.from_data(["intimate", "familiar", "formal", {"elevated": ["हजुर", "hajur"]}])
+    >>> nepali.tiers, nepali.rank["elevated"], nepali.spellings
+    (('intimate', 'familiar', 'formal', 'elevated'), 3, (('elevated', ('हजुर', 'hajur')),))
+    """
+    tiers: tuple[str, ...] = TIERS
+    spellings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.tiers or len(set(self.tiers)) != len(self.tiers) or set(self.tiers) & {MIXED, NONE}:
+            raise TierError(f"a tier scale needs distinct tiers other than mixed/none, got {list(self.tiers)}")
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        """Tier → its place on the scale (0: least deferent)."""
+        return {tier: number for number, tier in enumerate(self.tiers)}
+
+    @classmethod
+    def from_data(cls, items: Iterable[str | Mapping[str, Iterable[str]]] | None) -> Scale:
+        """A scale from its data: tier names in order; a tier of this language alone as
+        ``{name: [words for it]}``. None: the shared scale."""
+        if items is None:
+            return cls()
+        tiers: list[str] = []
+        spellings: list[tuple[str, tuple[str, ...]]] = []
+        for item in items:
+            if isinstance(item, str):
+                tiers.append(item)
+                continue
+            if not isinstance(item, Mapping) or len(item) != 1:
+                raise TierError(f"a tier is a name or {{name: [words]}}, got {item!r}")
+            (name, words), = item.items()
+            tiers.append(str(name))
+            spellings.append((str(name), tuple(str(word) for word in words or ())))
+        return cls(tuple(tiers), tuple(spellings))
+
+
+def add_tier(tier: str, spellings: Iterable[str] = ()) -> None:
+    """Make a tier of a language's scale, and the words for it, known to :func:`parse_tier`.
+    A word that already names another tier is an error; the shared tiers are unchanged."""
+    for spelling in (tier, *spellings):
+        key = spelling.strip().casefold()
+        known = _LOOKUP.get(key)
+        if known is not None and known != tier:
+            raise TierError(f"{spelling!r} names the tier {known!r}, not {tier!r}")
+    for spelling in (tier, *spellings):
+        _LOOKUP[spelling.strip().casefold()] = tier
+    if tier not in RANK and tier not in _ADDED:
+        _ADDED.append(tier)

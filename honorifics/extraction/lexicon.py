@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .. import languages
 from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from ..scripts import WORD_LETTERS
+from ..tiers import TIERS
 from .normalize import match_key
 
 CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
@@ -221,27 +222,34 @@ class Lexicon:
         return reading
 
 
-def _reading(spec: dict, where: str) -> VerbReading:
+def _reading(spec: dict, where: str, tiers: tuple[str, ...] = TIERS) -> VerbReading:
     when = spec.get("when", "always")
     if when not in CONDITIONS:
         raise LexiconError(f"{where}: unknown condition {when!r}")
     also_fits = tuple(spec.get("also_fits") or ())
-    unknown = set(also_fits) - {"intimate", "familiar", "formal"}
+    unknown = set(also_fits) - set(tiers)
     if unknown:
         raise LexiconError(f"{where}: unknown tier in also_fits: {sorted(unknown)}")
+    named = {spec.get("evidence"), *(spec.get("agrees") or ())} - {None}
+    if named - set(tiers):
+        raise LexiconError(f"{where}: a tier not on the language's scale {list(tiers)}: {sorted(named - set(tiers))}")
     return VerbReading(spec.get("evidence"), frozenset(spec.get("agrees") or ()), when,
                        spec.get("rule", "verb"), also_fits)
 
 
-def build_lexicon(name: str, data: dict) -> Lexicon:
-    """Build a :class:`Lexicon` from parsed YAML (also used by tests)."""
+def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexicon:
+    """Build a :class:`Lexicon` from parsed YAML (also used by tests); ``tiers``: the
+    language's scale (every tier a form shows or agrees with is one of them)."""
     script = data["script"]
+    for form, value in (data.get("pronouns") or {}).items():
+        if not value or value[0] not in tiers:
+            raise LexiconError(f"{name}: pronoun {form}: a tier not on the language's scale {list(tiers)}")
 
     def keys(items) -> frozenset:
         return frozenset(match_key(str(item), script) for item in items or ())
 
     verbs = data.get("verbs") or {}
-    exact = {match_key(form, script): _reading(spec, f"{name}: verb {form}")
+    exact = {match_key(form, script): _reading(spec, f"{name}: verb {form}", tiers)
              for form, spec in (verbs.get("exact") or {}).items()}
     root_lists: dict[str, frozenset] = {}   # each named list folded once
     suffix_rules = []
@@ -254,13 +262,13 @@ def build_lexicon(name: str, data: dict) -> Lexicon:
         if root_list and root_list not in root_lists:
             root_lists[root_list] = keys(data[root_list])
         suffix_rules.append(SuffixRule(
-            match_key(spec["suffix"], script), _reading(spec, f"{name}: suffix {spec['suffix']}"),
+            match_key(spec["suffix"], script), _reading(spec, f"{name}: suffix {spec['suffix']}", tiers),
             int(spec.get("min_stem", 1)), keys(spec.get("exceptions")),
             tuple(match_key(s, script) for s in spec.get("exception_suffixes") or ()),
             frozenset(spec.get("not_after") or ()),
             root_lists[root_list] if root_list else None))
     stems = verbs.get("bare_stems") or {}
-    stem_reading = _reading(stems, f"{name}: bare_stems") if stems else None
+    stem_reading = _reading(stems, f"{name}: bare_stems", tiers) if stems else None
     bare = {match_key(form, script): stem_reading for form in stems.get("forms") or ()}
     noun_context = data.get("noun_context") or {}
     address = {}
@@ -412,4 +420,4 @@ def _read_lexicon(name: str) -> Lexicon:
         language, script = languages.lexicon_source(name)
     except KeyError:
         raise LexiconError(f"no lexicon {name!r}; available: {', '.join(languages.LEXICON_NAMES)}") from None
-    return build_lexicon(name, language.read("lexicon", script))
+    return build_lexicon(name, language.read("lexicon", script), language.scale.tiers)
