@@ -300,3 +300,29 @@ def test_a_long_utterance_is_its_blocks_evidence_repeated(block, language):
         [(p.pronoun.start + k * len(block), p.verb.start + k * len(block), p.ok)
          for k in range(200) for p in one.agreement]
     assert one.evidence and one.agreement
+
+
+def test_every_verb_condition_is_one_row_of_the_table_and_its_tests_exist():
+    """A lexicon's `when:` names one row of lexicon.CONDITIONS (confidence, the tests for
+    counting alone and for agreeing); every test a row names is one the rules know, and
+    every shipped reading carries its row."""
+    from honorifics.extraction.evidence import _Utterance
+    from honorifics.extraction.lexicon import CONDITIONS, LexiconError, build_lexicon
+    from honorifics.extraction.tokens import token_columns
+
+    lexicon = load_lexicon("hi")
+    text = "आप यहाँ बैठो, मैं दो समोसे लाता हूँ।"
+    utterance = _Utterance(token_columns(text, [(0, len(text))], lexicon.script), lexicon, frozenset())
+    tests = {test for row in CONDITIONS.values() for test in (*(row.alone or ()), *(row.agree or ()))}
+    assert {"no_first_person", "clause_final", "subjectless_clause_final"} <= tests
+    for test in tests:
+        for i in range(len(utterance.keys)):
+            assert utterance.passes(test, i) in (True, False)
+    with pytest.raises(ValueError, match="unknown verb condition test"):
+        utterance.passes("sometimes", 0)
+    assert CONDITIONS["always"].alone == () and CONDITIONS["with_subject"].alone is None
+    reading = lexicon.verb_reading(lexicon.key("बैठो"))
+    assert reading.condition is CONDITIONS[reading.when] and reading.condition.confidence == 0.9
+    with pytest.raises(LexiconError, match="unknown condition 'sometimes'"):
+        build_lexicon("x", {"language": "hi", "script": "deva",
+                            "verbs": {"exact": {"करो": {"evidence": "familiar", "when": "sometimes"}}}})

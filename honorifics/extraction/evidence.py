@@ -23,10 +23,8 @@ from .clauses import ClauseIndex
 from .lexicon import Lexicon, VerbReading
 from .tokens import TokenColumns, token_columns
 
-#: Confidence of evidence by how it was found.
-CONFIDENCE = {"pronoun": 0.98, "always": 0.9, "clause_final": 0.8, "after_participle": 0.8,
-              "imperative": 0.75, "no_third_person": 0.7, "subjectless_clause_final": 0.6,
-              "clause_final_no_third_person": 0.75, "compound_clause_final": 0.7}
+#: Confidence of pronoun evidence (a verb's: its condition's, lexicon.CONDITIONS).
+PRONOUN_CONFIDENCE = 0.98
 _VOCATIVE_PUNCTUATION = (",", "!", "،")
 _LIST_COMMAS = (",", "،")
 #: marks that end a statement or exclamation (not a question)
@@ -321,51 +319,64 @@ class _Utterance:
                    for j in members)
 
     def counts_alone(self, i: int) -> bool:
-        """May the verb at i show a tier with no pronoun (pro-drop)?"""
+        """May the verb at i show a tier with no pronoun (pro-drop)? Its condition's
+        ``alone`` tests (lexicon.CONDITIONS) must all pass."""
         reading = self.reading[i]
         if reading is None or reading.evidence is None:
             return False
-        when = reading.when
         if reading.rule in self.lexicon.clauses["third_person_readings"] and self.third_person_subject(i):
             return False   # ডাক্তারবাবু কাল আসবেন, ভগবান সবার ভালো করুন: 3rd person
-        if when == "always":
-            return True
-        if self.first_person_subject_before(i):
+        tests = reading.condition.alone
+        if tests is None:
             return False
-        if when == "clause_final":
+        for test in tests:
+            if not self.passes(test, i):
+                return False
+        return True
+
+    def passes(self, test: str, i: int) -> bool:
+        """One test of a verb condition (lexicon.Condition) for the verb at i."""
+        if test == "no_first_person":
+            return not self.first_person_subject_before(i)
+        if test == "clause_final":
             return (self.at_clause_end(i) or self.after_verb(i)) and not self.noun_context(i)
-        if when == "clause_final_no_third_person":
-            return ((self.at_clause_end(i) or self.after_verb(i)) and not self.noun_context(i)
-                    and not self.third_person_sentence(i))
-        if when == "compound_clause_final":
+        if test == "clause_end":
+            return self.at_clause_end(i)
+        if test == "after_verb":
+            return self.after_verb(i)
+        if test == "imperative":
+            return self.imperative_position(i)
+        if test == "after_participle":
+            return self.after_participle(i)
+        if test == "no_third_person":
+            return not self.third_person_sentence(i)
+        if test == "compound_clause_final":
             k = self.previous_in_clause(i)
             return (k is not None and self.at_clause_end(i)
                     and (self.keys[k] in self.lexicon.bare_stems
                          or self.keys[k] in self.lexicon.infinitive_cues
                          or self.keys[i] in self.lexicon.request_infinitives))
-        if when == "imperative":
-            return self.imperative_position(i)
-        if when == "after_participle":
-            return self.after_participle(i)
-        if when == "no_third_person":
-            return not self.third_person_sentence(i)
-        if when == "subjectless_clause_final":
-            # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request),
-            # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
-            j = self.next_in_clause(i)
-            if not (j is None or self.keys[j] in self.lexicon.clause_openers):
-                return False
-            requested, familiar_pronoun = self.request_facts(self.sentence[i])
-            if requested:
-                return not self.sentence_has_subject_pronoun(i)
-            # no request marker: a main clause that ends its statement (चाबी यहीं रख दें।), with no
-            # overt subject (वे करें), not subordinate (अगर वे आएँ), not a "let's" (चलें, देर हो रही है)
-            return (self.main_clause_end(i) and self.clauses.subject_person(self.clause[i]) is None
-                    and self.request_verb(i) and not self.in_subjunctive_clause(i) and not self.noun_context(i)
-                    and not (self.keys[i] in self.lexicon.hortatives and len(self.clause_members[self.clause[i]]) == 1)
-                    # a तुम/तू pronoun in the sentence: the form is more likely "let's" or a slip
-                    and not familiar_pronoun)
-        return False
+        if test == "subjectless_clause_final":
+            return self.subjectless_request(i)
+        raise ValueError(f"unknown verb condition test {test!r}")
+
+    def subjectless_request(self, i: int) -> bool:
+        """The -ें/-एँ request with no subject at i (बताएँ। चाबी यहीं रख दें।)."""
+        # the very end of a clause (फ़िल्में कौन सी हैं: a plural noun, not a request),
+        # no 1st/3rd-person subject, and a request marker (मुझे, कृपया) in the sentence
+        j = self.next_in_clause(i)
+        if not (j is None or self.keys[j] in self.lexicon.clause_openers):
+            return False
+        requested, familiar_pronoun = self.request_facts(self.sentence[i])
+        if requested:
+            return not self.sentence_has_subject_pronoun(i)
+        # no request marker: a main clause that ends its statement (चाबी यहीं रख दें।), with no
+        # overt subject (वे करें), not subordinate (अगर वे आएँ), not a "let's" (चलें, देर हो रही है)
+        return (self.main_clause_end(i) and self.clauses.subject_person(self.clause[i]) is None
+                and self.request_verb(i) and not self.in_subjunctive_clause(i) and not self.noun_context(i)
+                and not (self.keys[i] in self.lexicon.hortatives and len(self.clause_members[self.clause[i]]) == 1)
+                # a तुम/तू pronoun in the sentence: the form is more likely "let's" or a slip
+                and not familiar_pronoun)
 
     def request_facts(self, sentence: int) -> tuple[bool, bool]:
         """(is there a request marker in the sentence (मुझे, कृपया; a reflexive one, अपना, when
@@ -419,18 +430,18 @@ class _Utterance:
         return None
 
     def can_agree(self, i: int) -> bool:
-        """Is the token at i a finite verb that a subject could agree with here?"""
+        """Is the token at i a finite verb that a subject could agree with here? One of its
+        condition's ``agree`` tests (lexicon.CONDITIONS) must pass, if it has any."""
         reading = self.reading[i]
         if reading is None:
             return False
-        when = reading.when
-        if when == "imperative":
-            return self.imperative_position(i)
-        if when in ("clause_final", "clause_final_no_third_person", "compound_clause_final"):
-            return self.at_clause_end(i) or self.after_verb(i)
-        if when == "after_participle":
-            return self.after_participle(i) or self.at_clause_end(i)
-        return True
+        tests = reading.condition.agree
+        if tests is None:
+            return True
+        for test in tests:
+            if self.passes(test, i):
+                return True
+        return False
 
 
 
@@ -476,7 +487,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         if j is not None and keys[j] in lexicon.plural_markers:
             end = tokens.ends[j]
         pronoun_evidence[i] = _evidence(tokens, i, PRONOUN, tier, "lexicon",
-                                        f"{lexicon.name}.pronoun.{tier}", CONFIDENCE["pronoun"],
+                                        f"{lexicon.name}.pronoun.{tier}", PRONOUN_CONFIDENCE,
                                         case, end, text[tokens.starts[i]:end])
 
     _drop_third_person_honorific(u, pronoun_evidence, result)
@@ -503,7 +514,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         under_subject.add(verb_index)
         verb_tier = reading.evidence or next(iter(sorted(reading.agrees)))
         verb = _evidence(tokens, verb_index, VERB, verb_tier, "morphology",
-                         f"{lexicon.name}.verb.{reading.rule}", CONFIDENCE.get(reading.when, 0.7),
+                         f"{lexicon.name}.verb.{reading.rule}", reading.condition.confidence,
                          also_fits=reading.also_fits)
         result.agreement.append(AgreementPair(item, verb, item.tier in reading.agrees))
 
@@ -515,7 +526,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         reading = cast(VerbReading, u.reading[i])   # counts_alone: a verb reading with a tier
         verb_evidence.append(_evidence(tokens, i, VERB, cast(str, reading.evidence), "morphology",
                                        f"{lexicon.name}.verb.{reading.rule}",
-                                       CONFIDENCE.get(reading.when, 0.7), also_fits=reading.also_fits))
+                                       reading.condition.confidence, also_fits=reading.also_fits))
 
     _defer_ambiguous_verbs(u, verb_evidence, pronoun_evidence)
     result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)

@@ -16,9 +16,43 @@ from ..scripts import WORD_LETTERS
 from ..tiers import TIERS
 from .normalize import match_key
 
-CONDITIONS = {"always", "with_subject", "clause_final", "after_participle",
-              "imperative", "no_third_person", "subjectless_clause_final",
-              "clause_final_no_third_person", "compound_clause_final"}
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """What a verb entry's condition (``when:`` in a lexicon file) means.
+
+    ``confidence``: of the evidence the form gives; ``alone``: the tests that must all
+    pass for the form to show its tier with no pronoun (pro-drop): () always, None
+    never; ``agree``: the tests of which one must pass for a nominative subject to
+    agree with it (None: anywhere); ``not_a_name``: a line label holding such a form is
+    a verb phrase, not a speaker's name (क्षमा करें —). The tests are methods of the
+    evidence rules (evidence._Utterance.passes): ``no_first_person`` (no 1st-person
+    subject earlier in the clause), ``clause_final`` (at a clause end or after a verb
+    stem, not in a noun's context), ``clause_end``, ``after_verb``, ``imperative``,
+    ``after_participle``, ``no_third_person``, ``compound_clause_final``,
+    ``subjectless_clause_final``.
+    """
+    confidence: float
+    alone: tuple[str, ...] | None
+    agree: tuple[str, ...] | None = None
+    not_a_name: bool = False
+
+
+_AT_CLAUSE_END = ("clause_end", "after_verb")
+
+#: every condition a lexicon may name, in one table (described in lang/hi/lexicon.yaml's header)
+CONDITIONS: dict[str, Condition] = {
+    "always": Condition(0.9, (), None, True),
+    "with_subject": Condition(0.7, None),
+    "clause_final": Condition(0.8, ("no_first_person", "clause_final"), _AT_CLAUSE_END, True),
+    "clause_final_no_third_person": Condition(0.75, ("no_first_person", "clause_final", "no_third_person"),
+                                              _AT_CLAUSE_END),
+    "compound_clause_final": Condition(0.7, ("no_first_person", "compound_clause_final"), _AT_CLAUSE_END, True),
+    "imperative": Condition(0.75, ("no_first_person", "imperative"), ("imperative",), True),
+    "after_participle": Condition(0.8, ("no_first_person", "after_participle"), ("after_participle", "clause_end")),
+    "no_third_person": Condition(0.7, ("no_first_person", "no_third_person")),
+    "subjectless_clause_final": Condition(0.6, ("no_first_person", "subjectless_clause_final")),
+}
 
 #: entries kept in each per-lexicon cache of token classifications
 CACHE_LIMIT = 200_000
@@ -34,7 +68,8 @@ class VerbReading:
 
     ``evidence``: the tier the form shows alone (None: never alone);
     ``agrees``: tiers of a nominative subject it agrees with;
-    ``when``: the condition for counting it alone (see hi.yaml);
+    ``when``: the name of the condition for counting it alone (see hi.yaml),
+    ``condition`` its row of :data:`CONDITIONS`;
     ``also_fits``: other tiers the form is also used with (the Hindi
     infinitive imperative खा लेना is तुम-level but also said with तू), so it
     never conflicts with evidence of those tiers.
@@ -43,6 +78,7 @@ class VerbReading:
     agrees: frozenset
     when: str
     rule: str
+    condition: Condition
     also_fits: tuple = ()
 
 
@@ -234,7 +270,7 @@ def _reading(spec: dict, where: str, tiers: tuple[str, ...] = TIERS) -> VerbRead
     if named - set(tiers):
         raise LexiconError(f"{where}: a tier not on the language's scale {list(tiers)}: {sorted(named - set(tiers))}")
     return VerbReading(spec.get("evidence"), frozenset(spec.get("agrees") or ()), when,
-                       spec.get("rule", "verb"), also_fits)
+                       spec.get("rule", "verb"), CONDITIONS[when], also_fits)
 
 
 def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexicon:

@@ -300,7 +300,7 @@ class _TurnSplitter:
             if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections:
                 return False
             if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
-                    and reading.when in ("always", "imperative", "clause_final", "compound_clause_final"):
+                    and reading.condition.not_a_name:
                 return False
         return not load_cues(lexicon.name).found(name) & {"apology", "preamble", "offer", "meta", "closing"}
 
