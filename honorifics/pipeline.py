@@ -278,6 +278,7 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             named = direction_addressee(match.group("direction"), lexicon)
             if named:
                 asides.append((match.start("speech"), match.end("speech"), index.match(named) or named))
+    next_aside = 0   # asides and evidence are in text order: the first aside not yet passed
     for number, (start, end) in enumerate(sentence_spans(text, turn.start, turn.end)):
         vocative = vocative_at(text, start, end, lexicon)
         if vocative:
@@ -289,7 +290,10 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             item = evidence[position]
             if item.kind == "pronoun" and _group_address(item, lexicon):
                 current = f"{item.text}{GROUP}"
-            aside = next((who for s, e, who in asides if s <= item.start < e), None)
+            while next_aside < len(asides) and asides[next_aside][1] <= item.start:
+                next_aside += 1
+            aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
+                else None
             target = aside or current
             if aside is not None:
                 in_asides.add(item.start)

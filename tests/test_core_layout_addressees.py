@@ -351,3 +351,11 @@ def test_a_noun_before_mat_is_not_a_verb():
     # control: विश्वास is not a verb root; the infinitive carries the tier
     result = analyze_text("उस पर विश्वास मत करना।", language="hi")
     assert [e.text for t in result.turns for e in t.evidence] == ["करना"]
+
+
+def test_several_asides_in_one_turn_each_address_their_own_person():
+    """Evidence and asides are read in text order: each item takes the aside it stands in."""
+    text = ("रवि: सर, आप फ़िक्र मत कीजिए। (कबीर से: तू हँस क्यों रहा है?) जी सर, आप बैठिए। "
+            "(मोहन से: तुम पानी लाओ।) (कबीर से: तू चुप रह।) आप चाय लेंगे?\nसर: ठीक है।")
+    result = analyze_text(text, language="hi", speakers=["रवि", "सर"], task="roleplay")
+    assert result.speakers["रवि"].by_addressee == {"सर": "formal", "कबीर": "intimate", "मोहन": "familiar"}
