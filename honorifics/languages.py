@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from . import scripts
-from .tiers import Scale, add_tier
+from .tiers import Scale, set_language_tiers
 
 LATIN = scripts.LATIN.code
 #: the data folders, one per language: honorifics/lang/<code>/
@@ -200,13 +200,6 @@ def lexicon_source(name: str) -> tuple[Language, str]:
     raise KeyError(name)
 
 
-def _add_tiers(entry: Language) -> None:
-    """Make the tiers of a language's scale, and the words for them, known to parse_tier."""
-    spellings = dict(entry.scale.spellings)
-    for tier in entry.scale.tiers:
-        add_tier(tier, spellings.get(tier, ()))
-
-
 def _rebuild(entries: tuple[Language, ...]) -> None:
     """Set the registry to these entries: the lists are rebuilt, the dicts in place (modules
     that imported ALIASES or SCRIPT_LANGUAGES see the change)."""
@@ -220,6 +213,8 @@ def _rebuild(entries: tuple[Language, ...]) -> None:
             key = name.strip().casefold()
             if aliases.setdefault(key, entry.code) != entry.code:
                 raise ValueError(f"{name!r} names both {aliases[key]!r} and {entry.code!r}")
+    # the tiers of their scales, and the words for them, become known to parse_tier
+    set_language_tiers(entry.scale for entry in entries)
     # back to the shipped entries (a test's fixture languages removed): the very tuple the
     # modules that imported LANGUAGES hold
     LANGUAGES = _SHIPPED if entries == _SHIPPED else entries
@@ -242,7 +237,6 @@ def register(entry: Language) -> None:
     lexicon is read once per process."""
     if entry.script not in scripts.SCRIPTS or any(s not in scripts.SCRIPTS for s in entry.other_scripts):
         raise ValueError(f"{entry.code}: a script without a table in honorifics/scripts.py: {entry.scripts}")
-    _add_tiers(entry)
     if entry.code in _BY_CODE:
         _rebuild(tuple(entry if other.code == entry.code else other for other in LANGUAGES))
     else:
@@ -257,5 +251,4 @@ def unregister(code: str) -> None:
 
 
 _SHIPPED = LANGUAGES
-for _entry in LANGUAGES:
-    _add_tiers(_entry)
+set_language_tiers(entry.scale for entry in LANGUAGES)

@@ -13,7 +13,7 @@ Speaker-level outcomes add ``mixed`` (two tiers toward one addressee) and
 A language's scale is data (``honorifics/lang/<code>/language.yaml``): a
 language with a fourth level of address (Nepali हजुर) names it there with the
 words a user may write for it, and the registry makes it known here
-(:func:`add_tier`); no code changes.
+(:func:`set_language_tiers`); no code changes.
 """
 from __future__ import annotations
 
@@ -41,9 +41,11 @@ _SPELLINGS = {
     MIXED: ["mixed"],
     NONE: ["none", "avoidance", "null", "no-address", "neutral"],
 }
-_LOOKUP = {spelling.casefold(): canonical for canonical, spellings in _SPELLINGS.items()
-           for spelling in spellings}
-#: tiers beyond the shared three, from the languages' scales (add_tier), in the order added
+_SHARED_LOOKUP = {spelling.casefold(): canonical for canonical, spellings in _SPELLINGS.items()
+                  for spelling in spellings}
+#: every spelling → its tier: the shared ones and those of the registered languages' scales
+_LOOKUP = dict(_SHARED_LOOKUP)
+#: tiers beyond the shared three, from the registered languages' scales, in registry order
 _ADDED: list[str] = []
 
 
@@ -146,15 +148,22 @@ class Scale:
         return cls(tuple(tiers), tuple(spellings))
 
 
-def add_tier(tier: str, spellings: Iterable[str] = ()) -> None:
-    """Make a tier of a language's scale, and the words for it, known to :func:`parse_tier`.
-    A word that already names another tier is an error; the shared tiers are unchanged."""
-    for spelling in (tier, *spellings):
-        key = spelling.strip().casefold()
-        known = _LOOKUP.get(key)
-        if known is not None and known != tier:
-            raise TierError(f"{spelling!r} names the tier {known!r}, not {tier!r}")
-    for spelling in (tier, *spellings):
-        _LOOKUP[spelling.strip().casefold()] = tier
-    if tier not in RANK and tier not in _ADDED:
-        _ADDED.append(tier)
+def set_language_tiers(scales: Iterable[Scale]) -> None:
+    """The tiers :func:`parse_tier` knows: the shared ones with their spellings, and the
+    tiers and words of these scales (the registered languages'; the registry calls this).
+    A word that names two tiers is an error, and then nothing changes."""
+    lookup = dict(_SHARED_LOOKUP)
+    added: list[str] = []
+    for scale in scales:
+        words = dict(scale.spellings)
+        for tier in scale.tiers:
+            for spelling in (tier, *words.get(tier, ())):
+                key = spelling.strip().casefold()
+                known = lookup.setdefault(key, tier)
+                if known != tier:
+                    raise TierError(f"{spelling!r} names the tier {known!r}, not {tier!r}")
+            if tier not in RANK and tier not in added:
+                added.append(tier)
+    _LOOKUP.clear()
+    _LOOKUP.update(lookup)
+    _ADDED[:] = added

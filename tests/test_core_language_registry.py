@@ -75,6 +75,8 @@ def toy_languages(tmp_path_factory):
         out_of_character._LOADED.pop(name, None)
     assert languages.LANGUAGES == shipped and languages.CODES == ("hi", "bn")
     assert "qaa" not in languages.ALIASES and languages.SCRIPT_LANGUAGES == {"deva": ("hi",), "beng": ("bn",)}
+    with pytest.raises(TierError, match="use one of intimate/familiar/formal/mixed/none or"):
+        parse_tier("hazu")   # the fixture's tiers and words went with it
 
 
 def analyze(record: dict) -> dict:

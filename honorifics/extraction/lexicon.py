@@ -68,7 +68,7 @@ class VerbReading:
 
     ``evidence``: the tier the form shows alone (None: never alone);
     ``agrees``: tiers of a nominative subject it agrees with;
-    ``when``: the name of the condition for counting it alone (see hi.yaml),
+    ``when``: the name of the condition for counting it alone (see lang/hi/lexicon.yaml),
     ``condition`` its row of :data:`CONDITIONS`;
     ``also_fits``: other tiers the form is also used with (the Hindi
     infinitive imperative खा लेना is तुम-level but also said with तू), so it
@@ -139,7 +139,7 @@ class Lexicon:
     #: pronoun_subjects (key -> label), first_person, first_person_other, frame_words, clause_breaks, reported_markers,
     #: participle_endings
     narrative: dict = field(default_factory=dict)
-    #: words around a verb-looking word that make it a noun or name (see hi.yaml `noun_context`)
+    #: words around a verb-looking word that make it a noun or name (see lang/hi/lexicon.yaml `noun_context`)
     noun_before: frozenset = frozenset()
     noun_before_suffixes: tuple = ()
     noun_after: frozenset = frozenset()
