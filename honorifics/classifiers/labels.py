@@ -20,4 +20,9 @@ SETTINGS_FILE = "tier_classifier.json"
 #: ``model_type`` values in that file.
 ENCODER = "encoder"
 NGRAM = "ngram"
+#: File name of the fitted n-gram pipeline in a model directory.
+NGRAM_FILE = "ngram.joblib"
+#: What the mask string becomes before n-gram featurisation: one symbol no script uses,
+#: so ``[MASK]`` does not add Latin n-grams (``MAS``, ``ASK``) shared with romanized text.
+MASK_SYMBOL = "\u2588"
 MODEL_TYPES: tuple[str, ...] = (NGRAM, ENCODER)

@@ -17,15 +17,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from honorifics.classifiers.labels import LABELS, MASK_TOKEN, NGRAM, SETTINGS_FILE
+from honorifics.classifiers.labels import LABELS, MASK_SYMBOL, MASK_TOKEN, NGRAM, NGRAM_FILE, SETTINGS_FILE
 from honorifics.classifiers.metrics import (DEFAULT_NONE_SHARE, choose_threshold,
                                             classification_report, fallback_weights)
 
-#: File name of the fitted pipeline in a model directory.
-NGRAM_FILE = "ngram.joblib"
-#: What the mask string becomes before featurisation: one symbol no script uses,
-#: so ``[MASK]`` does not add Latin n-grams (``MAS``, ``ASK``) shared with romanized text.
-MASK_SYMBOL = "\u2588"
+# NGRAM_FILE and MASK_SYMBOL live in labels.py (ngram_arrays reads them without this module)
+__all__ = ["MASK_SYMBOL", "NGRAM_FILE"]
 
 
 @dataclass(slots=True)

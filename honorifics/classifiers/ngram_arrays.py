@@ -313,8 +313,7 @@ def export_pipeline(pipeline: Any, path: str | Path,
     Raises :class:`ArraysError` for a pipeline this module cannot reproduce.
     """
     if replace is None:
-        from honorifics.classifiers.labels import MASK_TOKEN
-        from honorifics.classifiers.ngram import MASK_SYMBOL
+        from honorifics.classifiers.labels import MASK_SYMBOL, MASK_TOKEN
 
         replace = [(MASK_TOKEN, MASK_SYMBOL)]
     steps = [step for _, step in getattr(pipeline, "steps", [])]
@@ -358,12 +357,14 @@ def _write_npz(path: Path, arrays: dict[str, Any]) -> None:
 def export_model_dir(directory: str | Path) -> Path:
     """Write ``DIR/ngram.npz`` from the ``DIR/ngram.joblib`` of an n-gram model folder
     (one trained before the export existed); needs scikit-learn."""
-    from honorifics.classifiers.ngram import NGRAM_FILE, load_pipeline
+    import joblib
+
+    from honorifics.classifiers.labels import NGRAM_FILE
 
     directory = Path(directory)
     if not (directory / NGRAM_FILE).is_file():
         raise ArraysError(f"{directory}: no {NGRAM_FILE} to export (not an n-gram model folder)")
-    return export_pipeline(load_pipeline(directory), directory / ARRAYS_FILE)
+    return export_pipeline(joblib.load(directory / NGRAM_FILE), directory / ARRAYS_FILE)
 
 
 def _options(parser: Any) -> None:
