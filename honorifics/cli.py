@@ -82,8 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     scale.add_argument("--master", metavar="URL",
                        help="Spark master URL (default: local[--workers])")
     scale.add_argument("--block-mb", type=float, default=None, metavar="MB",
-                       help="input per task (default: 16 for Parquet/Dask/Spark runs; a local JSONL run "
-                            "takes 64 KB to 1 MB by input size and --workers)")
+                       help="input per task (default: about 8 blocks per worker, 1 to 16 MB for "
+                            "Parquet/Dask/Spark runs, 64 KB to 1 MB for a local JSONL run)")
     scale.add_argument("--jsonl", action="store_true",
                        help="with Parquet output, also write DIR/analysis.jsonl (implied by --report; "
                             "default: Parquet parts only)")

@@ -21,7 +21,8 @@ import glob
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterable, Iterator
 
-#: input per task of a large-corpus run (Parquet output) when --block-mb is not given
+#: the largest input per task of a large-corpus run (Parquet output) when --block-mb is not given
+#: (and the block of ``honorifics.scale.run_distributed``)
 DEFAULT_BLOCK_BYTES = 16 * 1024 * 1024
 #: lines per block when the parent reads the input itself (standard input, gzip)
 STREAM_LINES = 256
@@ -56,10 +57,17 @@ def expand_inputs(patterns: Iterable[str]) -> list[str]:
     return paths
 
 
-def auto_block_bytes(size: int, workers: int) -> int:
-    """Block size of a local JSONL run: ~8 blocks per worker, 64 KB–1 MB each (memory per
-    worker is bounded by the block, not the input; small blocks keep the workers busy to the end)."""
-    return min(1 << 20, max(64 << 10, size // (workers * 8) + 1))
+def auto_block_bytes(size: int, workers: int, low: int = 64 << 10, high: int = 1 << 20) -> int:
+    """The block size for ``size`` bytes of input: ~8 blocks per worker, so that all workers stay
+    busy to the end, within ``low``–``high``. A local JSONL run takes 64 KB–1 MB (memory per
+    worker is bounded by the block, not the input); a large-corpus run (Parquet parts, Dask,
+    Spark) 1–16 MB (each part a file; the per-task cost of a cluster): with 2 Dask workers on
+    76 MB, 4 MB blocks ran at 0.79× the local pool, 16 MB blocks (5 blocks) at 0.68×.
+
+    >>> auto_block_bytes(10_000, 2), auto_block_bytes(76 << 20, 2, 1 << 20, 16 << 20) >> 20
+    (65536, 4)
+    """
+    return min(high, max(low, size // (workers * 8) + 1))
 
 
 def is_gzip(path: str) -> bool:

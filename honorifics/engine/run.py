@@ -6,9 +6,9 @@ parsed, whatever the engine:
 * the planner (:mod:`.planner`) cuts the input into blocks, lazily, and hashes it;
 * an executor (:mod:`.executors`) runs :func:`.worker.analyze_block` on each;
 * the parent collects the results in input order: it appends each block's
-  lines to ``analysis.jsonl`` (a shard the worker wrote, copied by the kernel,
-  or the bytes it returned), merges the block's summary counts and finally
-  writes ``summary.json``.
+  lines to ``analysis.jsonl`` or standard output (a shard the worker wrote,
+  copied by the kernel; with one process, the bytes the task returned), merges
+  the block's summary counts and finally writes ``summary.json``.
 
 Two output kinds: ``analysis.jsonl`` (the default: one file, or standard
 output), or Parquet parts ``DIR/analysis/part-NNNNN.parquet`` written by the
@@ -133,11 +133,16 @@ def _jsonl_run(options: RunOptions, source: str, out: str | Path | None, progres
         stream = contextlib.nullcontext()
         size = os.path.getsize(source)
         blocks = file_blocks([source], options.block_bytes or auto_block_bytes(size, options.workers), inputs)
-    # several local workers write their own shards, which the kernel appends to analysis.jsonl
+    # several local workers write their own shards, which the kernel appends to the output (beside
+    # analysis.jsonl; for standard output in a temporary folder)
     shards = None
-    if out_dir is not None and options.workers > 1 and options.engine == "local":
-        shards = out_dir / f".analysis.jsonl.{os.getpid()}.blocks"
-        shards.mkdir(exist_ok=True)
+    if options.workers > 1 and options.engine == "local":
+        if out_dir is not None:
+            shards = out_dir / f".analysis.jsonl.{os.getpid()}.blocks"
+            shards.mkdir(exist_ok=True)
+        else:
+            import tempfile
+            shards = Path(tempfile.mkdtemp(prefix="honorifics-blocks-"))
     output = Output("shards", str(shards)) if shards else Output("return")
     sink = open(out_dir / "analysis.jsonl", "wb") if out_dir is not None else sys.stdout.buffer
     collector = _Collector(sink, owned=out_dir is not None, progress=progress)
@@ -219,8 +224,9 @@ def _parquet_run(options: RunOptions, patterns: list[str], out: Path, progress: 
     if shards is not None:
         shards.mkdir(exist_ok=True)
     inputs = SummaryAccumulator()
-    blocks = file_blocks([str(Path(p).resolve()) for p in paths], options.block_bytes or DEFAULT_BLOCK_BYTES,
-                         inputs)
+    block_bytes = options.block_bytes or auto_block_bytes(sum(os.path.getsize(p) for p in paths),
+                                                          options.workers, 1 << 20, DEFAULT_BLOCK_BYTES)
+    blocks = file_blocks([str(Path(p).resolve()) for p in paths], block_bytes, inputs)
     sink = open(out / "analysis.jsonl", "wb") if options.jsonl else None
     collector = _Collector(sink, owned=True, progress=progress)
     try:
@@ -323,25 +329,38 @@ class _Collector:
 
 def _append(sink, path: str) -> int:
     """Append a shard to the sink and remove it; its size. The kernel copies
-    (``copy_file_range``): the bytes never pass through this process."""
+    (``copy_file_range`` to a file, ``sendfile`` to a pipe): the bytes never pass
+    through this process."""
     sink.flush()
     copied = 0
     with open(path, "rb") as source:
         size = os.fstat(source.fileno()).st_size
-        try:
-            while copied < size:
-                step = os.copy_file_range(source.fileno(), sink.fileno(), size - copied)
-                if not step:
-                    break
-                copied += step
-        except (AttributeError, OSError):   # no copy_file_range here, or not between these files
-            pass
+        for copy in (_copy_file_range, _sendfile):
+            try:
+                while copied < size:
+                    step = copy(source.fileno(), sink.fileno(), size - copied)
+                    if not step:
+                        break
+                    copied += step
+            except BrokenPipeError:   # the reader went away (| head): the run stops here
+                raise
+            except (AttributeError, OSError):   # not on this system, or not between these files
+                continue
+            break
         if copied < size:
             source.seek(copied)
             shutil.copyfileobj(source, sink, 1 << 20)
             sink.flush()
     os.unlink(path)
     return size
+
+
+def _copy_file_range(source: int, sink: int, count: int) -> int:
+    return os.copy_file_range(source, sink, count)
+
+
+def _sendfile(source: int, sink: int, count: int) -> int:
+    return os.sendfile(sink, source, None, count)
 
 
 def _open_input(path: str):
