@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import GROUP, direction_addressee, sentence_spans, vocative_at
+from .extraction.addressees import GROUP, OPENING_ANYWHERE, direction_addressee, sentence_spans, vocative_at
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.out_of_character import meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
@@ -266,6 +266,9 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     """The addressee of each evidence item of a turn whose sentences change addressee:
     a vocative that opens a sentence (अरे छोटू, तू …) or group address (तुम सब, তোমরা)
     holds until the next one; before any, the turn's addressee."""
+    if "(" not in turn.text and OPENING_ANYWHERE.search(turn.text) is None and not any(
+            item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
+        return {}   # no vocative opening a sentence, no aside, no group: one addressee
     current = turn.addressee
     out: dict[int, str] = {}
     evidence = sorted(turn.evidence, key=lambda e: e.start)
@@ -307,10 +310,15 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
 _DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
 
 
+#: quote marks: a text without them is no meta-answer
+QUOTE_MARKS = "\"“”«'‘’"
+
+
 def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
     """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
-    words = TOKEN.findall(item.text)
-    keys = [lexicon.key(w) for w in words]
+    if " " not in item.text:
+        return lexicon.key(item.text) in lexicon.plural_pronouns
+    keys = [lexicon.key(w) for w in TOKEN.findall(item.text)]
     return any(k in lexicon.plural_markers for k in keys[1:]) or any(k in lexicon.plural_pronouns for k in keys)
 
 
@@ -442,7 +450,8 @@ class Analyzer:
         name_keys = index.name_keys() | _defined_names(text, lexicon)
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
-        meta = not characters_speak and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))
+        meta = not characters_speak and any(q in text for q in QUOTE_MARKS) \
+            and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []

@@ -489,7 +489,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             labelled[number] = (None, offset)
     # a table's header row (the row above |---|) and its rule are not turns
     table_rows: set[int] = set()
-    for number, (line_start, line_end) in enumerate(lines):
+    for number, (line_start, line_end) in enumerate(lines if "|" in text else ()):
         if is_table_rule(text[line_start:line_end]):
             table_rows.add(number)
             above = labelled[number - 1][0] if number else None
@@ -499,7 +499,8 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     plausible = [label.name for number, (label, _) in enumerate(labelled)
                  if label and number not in table_rows and plausible_name(label.name)
                  and text[label.content_start:label.content_end].strip()]
-    fountain = _fountain_lines(text, lines, labelled, index)
+    # (a Fountain layout needs two name lines and their speech: three lines at least)
+    fountain = _fountain_lines(text, lines, labelled, index) if len(lines) >= 3 else {}
     plausible += [fountain[number] for number in sorted(fountain)]
     label_count = len(plausible)
     # In a plain reply to the user, unlisted labels make a dialogue only when some
@@ -513,7 +514,8 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     dialogue_labels = not reply_to_user or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
     # dash dialogue: two or more lines opened by an em or en dash
-    dashes = [dash_line(text[s:e]) for s, e in lines]
+    dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in "—–―") \
+        else [None] * len(lines)
     dash_dialogue = sum(1 for d in dashes if d is not None) >= 2
 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
