@@ -25,7 +25,8 @@ _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\
 _WORD = f"[{WORD_CHARACTERS}]+(?:['’][{WORD_CHARACTERS}]+)?"    # Ma'am
 _OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
 # the same, anywhere a sentence may start: one search tells whether a turn can have a vocative
-OPENING_ANYWHERE = re.compile(f"(?:^|[।॥?!.\\n])[\\s\"“”'‘*_—–-]*(?:{_WORD}[ \\t]+){{0,3}}{_WORD}[ \\t]*[,!،]")
+OPENING_ANYWHERE = re.compile(f"(?:^|[{SENTENCE_ENDS}.\\n])[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*"
+                              f"(?:{_WORD}[ \\t]+){{0,3}}{_WORD}[ \\t]*[,!،]")
 _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s)|\n")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
