@@ -266,7 +266,9 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     """The addressee of each evidence item of a turn whose sentences change addressee:
     a vocative that opens a sentence (अरे छोटू, तू …) or group address (तुम सब, তোমরা)
     holds until the next one; before any, the turn's addressee."""
-    if "(" not in turn.text and OPENING_ANYWHERE.search(turn.text) is None and not any(
+    text_of_turn = turn.text
+    if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
+                                        and OPENING_ANYWHERE.search(text_of_turn)) and not any(
             item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
         return {}   # no vocative opening a sentence, no aside, no group: one addressee
     current = turn.addressee

@@ -113,3 +113,4 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if s < e:
             out.append((s, e))
     return out
+

@@ -34,6 +34,7 @@ _LABEL = re.compile(
     r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
     r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
 _LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
+_DASH_SEPARATOR = re.compile(r"[ \t][-–—]")   # the dash separators above, in one search
 # [ग्राहक] भाई साहब, … : the name in brackets with speech after it on the line
 _BRACKET_LABEL = re.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
 _TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
@@ -98,7 +99,7 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
         bracket = _BRACKET_LABEL.match(line, offset)
         if bracket and plausible_name(bracket.group("name")):
             return LineLabel(bracket.group("name").strip(), start + bracket.end(), end, kind="bracket"), offset
-    if any(sep in head for sep in _LABEL_SEPARATORS):
+    if ":" in head or "：" in head or _DASH_SEPARATOR.search(head) is not None:
         match = _LABEL.match(line, offset)
         if match:
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,
