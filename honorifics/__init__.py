@@ -43,10 +43,10 @@ def __getattr__(name):
         from . import frames
         return getattr(frames, name)
     if name == "RecordAnalysis":
-        from .model import RecordAnalysis
+        from .records import RecordAnalysis
         return RecordAnalysis
     if name == "InputError":
-        from .io import InputError
+        from .inputs import InputError
         return InputError
     if name == "analyze_frame":
         from . import scale

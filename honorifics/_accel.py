@@ -29,8 +29,8 @@ import sys
 
 #: the modules mypyc compiles (the hot rule path; see setup.py)
 COMPILED_MODULES = (
-    "honorifics.model",
-    "honorifics.io",
+    "honorifics.records",
+    "honorifics.inputs",
     "honorifics.pipeline",
     "honorifics.extraction.normalize",
     "honorifics.extraction.tokens",

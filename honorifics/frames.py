@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .model import RecordAnalysis
+from .records import RecordAnalysis
 from .results import join_tiers, ok_records, record_speaker_rows
 
 

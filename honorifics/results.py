@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .io import TEXT_FIELDS, iter_json_objects
+from .inputs import TEXT_FIELDS, iter_json_objects
 from .summary import is_refused, speaks
 from .tiers import TIERS, politeness_direction
 
@@ -125,8 +125,8 @@ def _not_json_lines(path: str | Path, problems: Sequence[str], broken: int) -> s
 
 
 def read_records(path: str | Path) -> list["RecordAnalysis"]:
-    """``analysis.jsonl`` as typed :class:`~honorifics.model.RecordAnalysis` objects, for Python users."""
-    from .model import RecordAnalysis
+    """``analysis.jsonl`` as typed :class:`~honorifics.records.RecordAnalysis` objects, for Python users."""
+    from .records import RecordAnalysis
     records, _ = read_analysis(path)
     return [RecordAnalysis.from_dict(record) for record in records]
 

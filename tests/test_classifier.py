@@ -22,7 +22,7 @@ from honorifics.classifiers.corpus import (DROPPED, MASK_TOKEN, MASKED, ORIGINAL
 from honorifics.classifiers.fallback import load_fallback
 from honorifics.classifiers.metrics import (choose_threshold, classification_report,
                                             fit_temperature, reliability)
-from honorifics.model import Evidence, RecordAnalysis, SpeakerTurn
+from honorifics.records import Evidence, RecordAnalysis, SpeakerTurn
 
 DATA = Path(__file__).parent / "data" / "classifier"
 REPO = Path(__file__).resolve().parents[1]

@@ -98,9 +98,9 @@ def test_the_version_line_names_the_rule_path():
     assert done.stdout.startswith("analyze-generations ") and "rule path: pure Python" in done.stdout
 
 
-WRITTEN_OUT_INITS = [("honorifics.model", name) for name in
+WRITTEN_OUT_INITS = [("honorifics.records", name) for name in
                      ("Evidence", "SpeakerTurn", "SpeakerResult", "RecordAnalysis", "RecordContext")] + [
-    ("honorifics.io", "InputRecord"), ("honorifics.io", "ReadLine"), ("honorifics.extraction.turns", "RawTurn"),
+    ("honorifics.inputs", "InputRecord"), ("honorifics.inputs", "ReadLine"), ("honorifics.extraction.turns", "RawTurn"),
     ("honorifics.extraction.evidence", "UtteranceEvidence"), ("honorifics.extraction.tokens", "TokenColumns")]
 
 

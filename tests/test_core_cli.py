@@ -189,7 +189,7 @@ def test_a_line_read_as_bytes_decodes_as_its_text_does():
     """decode_line parses bytes in one call when it can; every line gives what its
     decoded text gives: BOM, CRLF, blanks, NaN, a lone surrogate escape, an integer
     over 64 bits, deep nesting, a non-object, and the bad lines above."""
-    from honorifics.io import decode_line
+    from honorifics.inputs import decode_line
 
     def reading(decoded):
         if decoded is None:

@@ -75,7 +75,7 @@ def test_the_graph_reads_lazy_imports_inside_functions():
     graph = _graph()
     # honorifics.cli imports the engine only inside run(): the edge is seen
     assert "honorifics.engine.run" in graph["honorifics.cli"]
-    assert "honorifics.formats.batch" in graph["honorifics.io"]
+    assert "honorifics.formats.batch" in graph["honorifics.inputs"]
 
 
 def test_no_import_cycle_in_the_package():

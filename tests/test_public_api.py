@@ -10,11 +10,11 @@ HEAVY = ("torch", "transformers", "sklearn", "stanza", "sentence_transformers")
 
 def test_the_classes_of_the_api_are_exported():
     import honorifics
-    from honorifics import io, model, pipeline
+    from honorifics import inputs, pipeline, records
     from honorifics import Analyzer, InputError, RecordAnalysis
     assert Analyzer is pipeline.Analyzer
-    assert RecordAnalysis is model.RecordAnalysis
-    assert InputError is io.InputError and issubclass(InputError, ValueError)
+    assert RecordAnalysis is records.RecordAnalysis
+    assert InputError is inputs.InputError and issubclass(InputError, ValueError)
     for name in ("Analyzer", "RecordAnalysis", "InputError"):
         assert name in honorifics.__all__
 

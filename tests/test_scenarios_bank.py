@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from honorifics.model import RecordContext, SpeakerExpectation
+from honorifics.records import RecordContext, SpeakerExpectation
 from honorifics.scenarios.bank import (ScenarioBank, ScenarioError, load_bank, parse_scenario,
                                        read_scenarios, validate_scenario)
 

@@ -3,8 +3,8 @@ back by one reader; languages are listed once."""
 import pytest
 
 import honorifics.pipeline as pipeline
-from honorifics.io import InputError, record_from_object
-from honorifics.model import SpeakerExpectation, SpeakerSpec
+from honorifics.inputs import InputError, record_from_object
+from honorifics.records import SpeakerExpectation, SpeakerSpec
 from honorifics.pipeline import analyze_text
 
 
@@ -49,7 +49,7 @@ def test_analyze_text_rejects_bad_arguments_with_the_same_reasons_as_input_lines
 
 def test_analysis_lines_read_back_as_typed_records(tmp_path, repo_root):
     from honorifics.cli import analyze_generations_main
-    from honorifics.model import RecordAnalysis
+    from honorifics.records import RecordAnalysis
     from honorifics.results import read_analysis, read_records
     source = tmp_path / "in.jsonl"
     source.write_bytes((repo_root / "examples" / "outputs.jsonl").read_bytes() + b'{"id": "bad", "text": 1}\n')
@@ -82,21 +82,21 @@ def test_one_row_per_speaker_everywhere_with_one_way_to_write_tiers(tmp_path, re
 
 
 def test_one_list_of_text_fields():
-    from honorifics import io
+    from honorifics import inputs
     from honorifics.alignment import records
     from honorifics.classifiers import corpus
-    assert corpus.TEXT_FIELDS is io.TEXT_FIELDS and records.TEXT_FIELDS is io.TEXT_FIELDS
+    assert corpus.TEXT_FIELDS is inputs.TEXT_FIELDS and records.TEXT_FIELDS is inputs.TEXT_FIELDS
 
 
 def test_one_language_registry_drives_every_list(repo_root):
     from importlib import resources
 
-    from honorifics import io, languages
+    from honorifics import inputs, languages
     from honorifics.classifiers.corpus import detect_language
     from honorifics.extraction import lexicon, normalize
     from honorifics.scenarios import bank, templates
     assert bank.LANGUAGES is languages.LANGUAGES and lexicon.LEXICON_NAMES == languages.LEXICON_NAMES
-    assert languages.SCRIPT_LANGUAGES == {"deva": ("hi",), "beng": ("bn",)} and io.LANGUAGES is languages.ALIASES
+    assert languages.SCRIPT_LANGUAGES == {"deva": ("hi",), "beng": ("bn",)} and inputs.LANGUAGES is languages.ALIASES
     for entry in languages.LANGUAGES:
         for name in (entry.lexicon, entry.romanized_lexicon):   # every lexicon the registry names exists
             assert lexicon.load_lexicon(name).name == name
@@ -105,7 +105,7 @@ def test_one_language_registry_drives_every_list(repo_root):
         assert normalize.detect_script(chr(entry.block[0] + 0x15) * 3) == entry.script
     assert detect_language("তুমি কোথায়?") == "bn" and languages.language("BENGALI").code == "bn"
     # the language list is not written out again in the modules that used to repeat it
-    for module in ("io", "pipeline", "extraction/normalize", "extraction/lexicon", "scenarios/bank",
+    for module in ("inputs", "pipeline", "extraction/normalize", "extraction/lexicon", "scenarios/bank",
                    "scenarios/templates", "classifiers/corpus", "alignment/text", "commands"):
         source = (repo_root / "honorifics" / f"{module}.py").read_text("utf-8")
         code = "\n".join(line for line in source.splitlines() if ">>>" not in line)

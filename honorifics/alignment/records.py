@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..io import TEXT_FIELDS, iter_json_objects
+from ..inputs import TEXT_FIELDS, iter_json_objects
 from ..results import record_speaker_rows
 
 #: Where a flat record keeps its text, first present wins (DESIGN.md "Input record").

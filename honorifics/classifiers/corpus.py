@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from honorifics.classifiers.labels import LABELS, MASK_TOKEN
-from honorifics.io import TEXT_FIELDS, iter_json_objects
+from honorifics.inputs import TEXT_FIELDS, iter_json_objects
 from honorifics.languages import LANGUAGES
 from honorifics.tiers import NONE, TIERS, TierError, parse_tier
 
@@ -349,7 +349,7 @@ def rule_analyzer() -> Analyzer:
             f"cannot be masked or silver labels made ({error}); use --no-mask for "
             "labelled data") from None
 
-    from honorifics.model import RecordAnalysis
+    from honorifics.records import RecordAnalysis
 
     def analyze(text: str, language: str | None) -> Any:
         try:

@@ -17,7 +17,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import cast
 
-from ..model import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
+from ..records import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from ..scripts import DANDA, SENTENCE_END_MARKS, SENTENCE_ENDS, class_body
 from .clauses import ClauseIndex
 from .lexicon import Lexicon, VerbReading

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .. import languages
-from ..model import NOTE, REFUSAL
+from ..records import NOTE, REFUSAL
 from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, SENTENCE_ENDS,
                        SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 

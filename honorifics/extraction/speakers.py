@@ -5,7 +5,7 @@ Its own module so that turn splitting (turns.py) and narrative frames
 """
 from __future__ import annotations
 
-from ..model import SpeakerSpec
+from ..records import SpeakerSpec
 from .lexicon import Lexicon
 from .tokens import TOKEN
 

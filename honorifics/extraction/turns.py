@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..model import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
+from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES, LATIN,
                        NATIVE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS, SINGLE_CLOSING, SINGLE_OPENING,
                        SINGLE_QUOTES, class_body, detection_class)

@@ -1,5 +1,5 @@
 """Moved to :mod:`honorifics.formats.batch` (batch results are an input format that
-:mod:`honorifics.io` reads); this name stays for existing imports.
+:mod:`honorifics.inputs` reads); this name stays for existing imports.
 
 >>> from honorifics.generation.batch import normalize_result
 >>> normalize_result({"id": "hi-dct-001-t0.7-r2", "text": "आप कैसे हैं?"})["run"]

@@ -392,7 +392,7 @@ def import_results_main(argv: list[str] | None = None) -> int:
                             if value is not None and record.get(key) is None:
                                 record[key] = value
                     if record.get("text") is None and "messages" in record:
-                        from ..io import InputError, _message_text
+                        from ..inputs import InputError, _message_text
                         try:
                             record["text"] = _message_text(record.pop("messages"))
                         except InputError as error:

@@ -107,7 +107,7 @@ def read_prompts(path: str | Path) -> list[Prompt]:
     """
     prompts: list[Prompt] = []
     seen: dict[Any, int] = {}
-    from ..io import iter_json_objects
+    from ..inputs import iter_json_objects
     for number, obj, problem in iter_json_objects(path):
         if problem is not None:
             prompts.append(Prompt(number, None, error=f"invalid JSON: {problem}"))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from ..languages import CODES, LANGUAGES
-from ..model import RecordContext, SpeakerExpectation, SpeakerSpec
+from ..records import RecordContext, SpeakerExpectation, SpeakerSpec
 from ..tiers import TIERS, TierError, parse_tier
 
 TASKS = ("dct", "continuation", "roleplay")

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from .formats.fields import TEXT_FIELDS
 from .languages import ALIASES
-from .model import SpeakerExpectation, SpeakerSpec
+from .records import SpeakerExpectation, SpeakerSpec
 from .tiers import TierError, parse_tiers
 
 try:   # orjson is several times faster; the stdlib gives the error messages
