@@ -24,8 +24,10 @@ REFUSAL = "माफ़ कीजिए, मैं यह संवाद नह
 
 
 class ChatServer:
-    def __init__(self, delay: float = 0.0, retry_after: str = "1"):
+    def __init__(self, delay: float = 0.0, retry_after: str = "1", hindi_reply: str = HINDI_REPLY,
+                 bangla_reply: str = BANGLA_REPLY):
         self.delay = delay
+        self.hindi_reply, self.bangla_reply = hindi_reply, bangla_reply
         self.retry_after = retry_after
         self.failures: list[str] = []
         self.requests = 0
@@ -122,9 +124,9 @@ class ChatServer:
             elif "REFUSE" in prompt:
                 text = REFUSAL
             elif any("\u0980" <= ch <= "\u09ff" for ch in prompt):
-                text = BANGLA_REPLY
+                text = self.bangla_reply
             else:
-                text = HINDI_REPLY
+                text = self.hindi_reply
             if handler.path == "/v1/messages":   # the Anthropic Messages API shape
                 reply = {"id": f"msg_{self.requests}", "type": "message", "role": "assistant",
                          "model": body.get("model", "") + "-2026", "stop_reason": "end_turn",
