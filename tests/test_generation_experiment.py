@@ -188,3 +188,24 @@ def test_init_writes_a_valid_example_and_never_overwrites_without_force(tmp_path
     assert path.read_text("utf-8").startswith("# An experiment")
     assert main(["run"]) == 2
     assert main(["run", str(tmp_path / "missing.yaml")]) == 2
+
+
+def test_a_run_stopped_midway_resumes_without_duplicates(tmp_path, servers, capsys):
+    formal, mixed = servers
+    experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed)
+    import yaml
+    config = yaml.safe_load(experiment.read_text("utf-8"))
+    config["models"][1]["concurrency"] = 1
+    experiment.write_text(yaml.safe_dump(config), "utf-8")
+    mixed.failures = ["ok", "ok", "ok", "401"]     # the 4th request: a bad key stops the run
+    assert main(["run", str(experiment), "--quiet"]) == 2
+    assert "stopped" in capsys.readouterr().err
+    out = tmp_path / "runs" / "pilot"
+    run = json.loads((out / "run.json").read_text("utf-8"))
+    assert run["stopped"].startswith("mixed-model") and run["models"]["mixed-model"]["sent"] == 4
+    assert len((out / "outputs" / "mixed-model.jsonl").read_text("utf-8").splitlines()) == 3
+    assert main(["run", str(experiment), "--quiet"]) == 0         # resumes: only what is missing
+    assert (formal.requests, mixed.requests) == (8, 4 + 5)
+    ids = [json.loads(line)["id"] for line in (out / "outputs.jsonl").read_text("utf-8").splitlines()]
+    assert len(ids) == 16 == len(set(ids))
+    assert "stopped" not in json.loads((out / "run.json").read_text("utf-8"))

@@ -114,3 +114,35 @@ def test_no_progress_bars_in_a_log(tmp_path, tiny_model, capfd):
     err = capfd.readouterr().err   # stderr is not a terminal here, as in `… 2> run.log`
     assert "Loading weights" not in err and "%|" not in err and "\r" not in err
     assert "6 written, 0 failed" in err
+
+
+def test_an_experiment_with_a_local_hf_model_and_a_server(tmp_path, tiny_model, capsys):
+    """`honorifics run` with the hf backend (a local path) beside a loopback server: both in one
+    report; the second run loads no model and sends nothing (every answer is cached)."""
+    import yaml
+    from generation_server import ChatServer
+    from honorifics.commands import main
+    with ChatServer() as server:
+        experiment = tmp_path / "experiment.yaml"
+        experiment.write_text(yaml.safe_dump({
+            "output": "out", "cache": "cache",
+            "scenarios": {"languages": ["hi"], "tasks": ["dct"], "limit": 1},
+            "prompts": {"temperatures": [0], "runs": 2, "seed": 0},
+            "models": [{"name": "tiny", "backend": "hf", "path": str(tiny_model), "device": "cpu",
+                        "max_tokens": 8},
+                       {"name": "served", "backend": "openai-compatible", "base_url": server.base_url,
+                        "model": "m"}]}), "utf-8")
+        assert main(["run", str(experiment), "--quiet"]) in (0, 1)   # 1: a tiny model's text may not analyse
+        first = (tmp_path / "out" / "outputs.jsonl").read_text("utf-8").splitlines()
+        models = [json.loads(line)["model"] for line in first]
+        assert models == ["tiny", "tiny", "served", "served"]
+        run = json.loads((tmp_path / "out" / "run.json").read_text("utf-8"))
+        assert run["models"]["tiny"]["sent"] == 2 and run["config"]["models"][0]["path"] == str(tiny_model)
+        assert "tiny" in (tmp_path / "out" / "report" / "report.html").read_text("utf-8")
+        (tmp_path / "out" / "outputs" / "tiny.jsonl").unlink()   # gone: the cache answers again
+        assert main(["run", str(experiment), "--quiet"]) in (0, 1)
+        assert server.requests == 2
+        again = [json.loads(line) for line in (tmp_path / "out" / "outputs.jsonl").read_text("utf-8").splitlines()]
+        assert [r["text"] for r in again] == [json.loads(line)["text"] for line in first]
+        assert again[0]["cached"] is True
+        assert json.loads((tmp_path / "out" / "run.json").read_text("utf-8"))["models"]["tiny"]["sent"] == 0

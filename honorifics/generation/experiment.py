@@ -608,9 +608,14 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
         raise UsageError(f"cannot load the model: {redact(str(error))}") from None
 
     out_dir.mkdir(parents=True, exist_ok=True)
+    started = _now()
+    run_document = {"tool": "honorifics run", "experiment": str(path.resolve()), "config": config,
+                    "config_hash": config_hash(config), "versions": _versions(), "started_at": started,
+                    "prompts": len(records), "files": list(OWNED), "stopped": "running"}
+    # recorded before anything else is written: a run that crashes can still be rerun
+    _write_json(out_dir / RUN_FILE, run_document)
     (out_dir / "outputs").mkdir(exist_ok=True)
     _write_jsonl(out_dir / "prompts.jsonl", records)
-    started = _now()
     totals: dict[str, dict[str, Any]] = {}
     failed, stopped, interrupted = 0, None, False
     for plan in plans:
@@ -656,13 +661,13 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
         if stopped or interrupted:
             break
 
-    run_document = {"tool": "honorifics run", "experiment": str(path.resolve()), "config": config,
-                    "config_hash": config_hash(config), "versions": _versions(), "started_at": started,
-                    "prompts": len(records), "models": totals, "files": list(OWNED)}
+    run_document["models"] = totals
+    del run_document["stopped"]
     if stopped or interrupted:
         run_document.update(finished_at=_now(), stopped=stopped or "interrupted")
         _write_json(out_dir / RUN_FILE, run_document)
-        note(f"stopped: {stopped}" if stopped else "interrupted: rerun to resume")
+        print(f"{program}: " + (f"stopped: {stopped} (rerun to resume)" if stopped
+                                else "interrupted: rerun to resume"), file=sys.stderr)
         return EXIT_USAGE if stopped else EXIT_INTERRUPTED
 
     combined = _combine(out_dir, plans, prompts)
