@@ -70,6 +70,8 @@ def test_two_models_one_report_and_a_second_run_sends_nothing(tmp_path, servers,
     assert tiers["mixed-model"] & {"mixed", "familiar", "intimate"} and "formal" not in tiers["mixed-model"]
     html = (out / "report" / "report.html").read_text("utf-8")
     assert "formal-model" in html and "mixed-model" in html
+    assert 'id="experiment">Experiment experiment.yaml (config sha256:' in html
+    assert "formal-model: 8 requests (8 sent, 0 from the cache)" in html
     run = json.loads((out / "run.json").read_text("utf-8"))
     assert run["config_hash"].startswith("sha256:") and run["versions"]["honorifics"]
     assert run["models"]["formal-model"]["sent"] == 8 and run["models"]["formal-model"]["tokens_in"] > 0

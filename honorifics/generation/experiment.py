@@ -671,6 +671,7 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
         return EXIT_USAGE if stopped else EXIT_INTERRUPTED
 
     combined = _combine(out_dir, plans, prompts)
+    _write_json(out_dir / RUN_FILE, run_document)   # the report's header reads it
     code = _analyze(config, out_dir, combined, quiet)
     run_document["finished_at"] = _now()
     _write_json(out_dir / RUN_FILE, run_document)

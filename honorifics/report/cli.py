@@ -83,7 +83,7 @@ def report_main(args: argparse.Namespace) -> int:
     """``honorifics-report analysis.jsonl --out DIR [--group-by model,temperature]``."""
     from ..metrics import (compute_metrics, metrics_tables, parse_group_by, read_cloze_csv, write_summary,
                            write_tables)
-    from .html import run_summary, write_report
+    from .html import experiment_summary, run_summary, write_report
     step = _progress(args)
     check_positive("--resamples", args.resamples)
     check_positive("--max-dialogues", args.max_dialogues)
@@ -117,7 +117,7 @@ def report_main(args: argparse.Namespace) -> int:
             say(args, "note: pyarrow is not installed: tables written as CSV only")
     path = write_report(records, out, group_by=args.group_by, title=args.title, summary=summary,
                         max_dialogues=args.max_dialogues, run=run_summary(args.analysis), seed=args.seed,
-                        progress=step)
+                        progress=step, experiment=experiment_summary(args.analysis))
     accuracy, refused = summary["overall"]["accuracy"], summary["overall"]["refused"]
     figure = "—" if accuracy["estimate"] is None else f"{100 * accuracy['estimate']:.1f}%"
     refusals = "" if not refused["successes"] else f", refused {100 * refused['estimate']:.1f}%"

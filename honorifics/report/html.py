@@ -702,6 +702,38 @@ def run_summary(analysis: str | Path) -> dict[str, Any] | None:
     return None
 
 
+def experiment_summary(analysis: str | Path) -> dict[str, Any] | None:
+    """The ``run.json`` that ``honorifics run`` wrote for an experiment whose analysis this is
+    (``OUT/analysis/analysis.jsonl`` → ``OUT/run.json``), or None."""
+    path = Path(analysis)
+    folder = path.parent if path.is_file() or path.suffix else path
+    try:
+        data = json.loads((folder.parent / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("tool") == "honorifics run" else None
+
+
+def experiment_line(experiment: dict[str, Any] | None) -> str:
+    """The header's line about an experiment: its file, config hash, versions and tokens per model.
+
+    >>> experiment_line({"experiment": "/x/pilot.yaml", "config_hash": "sha256:" + "ab" * 32,
+    ...                  "versions": {"honorifics": "1.0"}, "models": {"m": {"requests": 4, "tokens_in": 1200,
+    ...                  "tokens_out": 300, "sent": 1, "cached": 3}}})
+    'Experiment pilot.yaml (config sha256:abababababab, honorifics 1.0). m: 4 requests (1 sent, 3 from the cache), 1,200 tokens in, 300 out.'
+    """
+    if not experiment:
+        return ""
+    parts = []
+    for name, entry in sorted((experiment.get("models") or {}).items()):
+        parts.append(f"{name}: {entry.get('requests', 0)} requests ({entry.get('sent', 0)} sent, "
+                     f"{entry.get('cached', 0)} from the cache), {entry.get('tokens_in', 0):,} tokens in, "
+                     f"{entry.get('tokens_out', 0):,} out")
+    digest = str(experiment.get("config_hash", ""))
+    return (f"Experiment {Path(str(experiment.get('experiment', ''))).name} (config {digest[:19]}, honorifics "
+            f"{(experiment.get('versions') or {}).get('honorifics', '?')}). " + "; ".join(parts) + ".")
+
+
 def run_warnings(run: dict[str, Any] | None, n_lines: int) -> list[str]:
     """What the header must say about the run: a partial analysis, or a summary that counts
     another number of lines (an analysis overwritten by an interrupted run).
@@ -746,7 +778,8 @@ def _grouping_note(summary: dict[str, Any]) -> str:
 def render_report(records: Iterable[dict[str, Any]], summary: dict[str, Any] | None = None, *,
                   group_by: str | Sequence[str] | None = None, title: str | None = None,
                   max_dialogues: int = DEFAULT_MAX_DIALOGUES, run: dict[str, Any] | None = None,
-                  seed: int = 0, progress: Callable[[str], None] | None = None) -> str:
+                  seed: int = 0, progress: Callable[[str], None] | None = None,
+                  experiment: dict[str, Any] | None = None) -> str:
     """The report as one HTML string (see :func:`write_report`).
 
     ``run`` is the analysis run's ``summary.json`` (:func:`run_summary`): a partial
@@ -785,6 +818,8 @@ def render_report(records: Iterable[dict[str, Any]], summary: dict[str, Any] | N
         plot_note += "<p class=muted>Plots that failed: " + e("; ".join(plot.failures)) + "</p>"
     warnings = "".join(f'<p class="warning" id="run-warning"><b>{e(text)}</b></p>'
                        for text in run_warnings(run, summary["n_lines"]))
+    if experiment:
+        warnings += f'<p id="experiment">{e(experiment_line(experiment))}</p>'
     refused = summary["overall"].get("n_refused_records", 0)
     shown = min(len(ok), max_dialogues)
     header = (f"<header><h1>{e(title)}</h1>{warnings}<p>{summary['n_lines']} lines: {summary['n_ok']} analysed, "
@@ -808,7 +843,8 @@ def write_report(records: Iterable[dict[str, Any]], out_dir: str | Path, *,
                  group_by: str | Sequence[str] | None = None, title: str | None = None,
                  summary: dict[str, Any] | None = None,
                  max_dialogues: int = DEFAULT_MAX_DIALOGUES, run: dict[str, Any] | None = None,
-                 seed: int = 0, progress: Callable[[str], None] | None = None) -> Path:
+                 seed: int = 0, progress: Callable[[str], None] | None = None,
+                 experiment: dict[str, Any] | None = None) -> Path:
     """Write ``out_dir/report.html`` (self-contained) and return its path.
 
     >>> # write_report(records, "out", group_by="model,temperature")  →  out/report.html
@@ -817,6 +853,7 @@ def write_report(records: Iterable[dict[str, Any]], out_dir: str | Path, *,
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / "report.html"
     path.write_text(render_report(records, summary, group_by=group_by, title=title,
-                                  max_dialogues=max_dialogues, run=run, seed=seed, progress=progress),
+                                  max_dialogues=max_dialogues, run=run, seed=seed, progress=progress,
+                                  experiment=experiment),
                     encoding="utf-8")
     return path
