@@ -167,6 +167,9 @@ def test_an_unreachable_server_stops_before_anything_is_sent(tmp_path, servers, 
     ("models: [{name: a, backend: hf, path: x, colour: 1}]", "unknown key 'models[0].colour'"),
     ("models: [{name: a, backend: hf, path: x}, {name: a, backend: hf, path: y}]", "the name 'a' is used twice"),
     ("- a", "an experiment file is a mapping"),
+    ("cache: 3\nmodels: [{name: a, backend: hf, path: x}]", "cache: expected string or false, got 3"),
+    ("scenarios: {file: [3]}\nmodels: [{name: a, backend: hf, path: x}]",
+     "scenarios.file[0]: expected string, got 3"),
     ("models: [{name: a", "is not valid YAML"),
 ])
 def test_an_invalid_file_gets_one_line_naming_the_key(tmp_path, capsys, body, message):
@@ -211,3 +214,25 @@ def test_a_run_stopped_midway_resumes_without_duplicates(tmp_path, servers, caps
     ids = [json.loads(line)["id"] for line in (out / "outputs.jsonl").read_text("utf-8").splitlines()]
     assert len(ids) == 16 == len(set(ids))
     assert "stopped" not in json.loads((out / "run.json").read_text("utf-8"))
+
+
+def test_scenarios_from_a_file_filtered_by_an_id_glob(tmp_path, servers, capsys):
+    """`file` is relative to the experiment file; `ids` is a glob; `limit` counts per language × task."""
+    import shutil
+    formal, mixed = servers
+    shutil.copy(Path(__file__).parent / "data" / "scenarios" / "hi_fixture.jsonl", tmp_path / "bank.jsonl")
+    experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,
+                                  scenarios={"file": "bank.jsonl", "ids": "hi-dct-*", "limit": 2},
+                                  prompts={"temperatures": [0, 0.7], "runs": 1})
+    assert main(["run", str(experiment), "--dry-run"]) == 0
+    assert capsys.readouterr().out.startswith("4 prompts")   # 2 scenarios × 2 temperatures
+    assert main(["run", str(experiment), "--quiet"]) == 0
+    prompts = [json.loads(line) for line in
+               (tmp_path / "runs" / "pilot" / "prompts.jsonl").read_text("utf-8").splitlines()]
+    assert [p["id"] for p in prompts] == ["hi-dct-001-t0-r1", "hi-dct-001-t0.7-r1",
+                                          "hi-dct-002-t0-r1", "hi-dct-002-t0.7-r1"]
+    analysis = (tmp_path / "runs" / "pilot" / "analysis" / "analysis.jsonl").read_text("utf-8").splitlines()
+    assert all(json.loads(line)["speakers"] for line in analysis)   # joined to the file's scenarios
+    bad = write_experiment(tmp_path / "bad.yaml", formal, mixed, scenarios={"ids": "nothing-*"})
+    assert main(["run", str(bad), "--quiet"]) == 2
+    assert "no scenario matches" in capsys.readouterr().err

@@ -221,9 +221,21 @@ def validate(config: Any) -> None:
     # the deepest error says the most (a bad key inside models[1], not "models is invalid")
     error = jsonschema.exceptions.best_match(errors, key=lambda e: (-len(e.absolute_path),) +
                                              jsonschema.exceptions.relevance(e))
-    while error.context:   # anyOf / if-then: the branch's own reason
+    if error.validator == "anyOf":   # e.g. cache: a folder or false
+        options = [_describe(branch) for branch in error.validator_value]
+        raise UsageError(f"{_where(list(error.absolute_path))}: expected {' or '.join(options)}, "
+                         f"got {json.dumps(error.instance, ensure_ascii=False)}")
+    while error.context:   # if-then: the branch's own reason
         error = jsonschema.exceptions.best_match(error.context)
     raise UsageError(_schema_message(error))
+
+
+def _describe(schema: dict[str, Any]) -> str:
+    if "const" in schema:
+        return json.dumps(schema["const"])
+    if schema.get("type") == "array":
+        return f"a list of {_describe(schema.get('items', {}))}s"
+    return str(schema.get("type", "a value"))
 
 
 def load_config(path: Path) -> dict[str, Any]:
