@@ -236,3 +236,18 @@ def test_scenarios_from_a_file_filtered_by_an_id_glob(tmp_path, servers, capsys)
     bad = write_experiment(tmp_path / "bad.yaml", formal, mixed, scenarios={"ids": "nothing-*"})
     assert main(["run", str(bad), "--quiet"]) == 2
     assert "no scenario matches" in capsys.readouterr().err
+
+
+def test_models_on_servers_run_side_by_side(tmp_path):
+    import yaml
+    with ChatServer(delay=0.2) as formal, ChatServer(delay=0.2, hindi_reply=MIXED_HI, bangla_reply=MIXED_BN) as mixed:
+        experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,
+                                      scenarios={"languages": ["hi", "bn"], "tasks": ["dct"], "limit": 1})
+        config = yaml.safe_load(experiment.read_text("utf-8"))
+        for model in config["models"]:
+            model["concurrency"] = 1
+        experiment.write_text(yaml.safe_dump(config), "utf-8")
+        assert main(["run", str(experiment), "--quiet"]) == 0
+        assert formal.requests == mixed.requests == 4
+        # one after the other, the second server would see its first request after the first's last
+        assert min(mixed.arrivals) < max(formal.arrivals) and min(formal.arrivals) < max(mixed.arrivals)

@@ -629,15 +629,16 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
     (out_dir / "outputs").mkdir(exist_ok=True)
     _write_jsonl(out_dir / "prompts.jsonl", records)
     totals: dict[str, dict[str, Any]] = {}
-    failed, stopped, interrupted = 0, None, False
-    for plan in plans:
+    outcomes: dict[str, tuple[int, str | None, bool]] = {}
+
+    def generate(plan: ModelPlan) -> None:
         name = plan.model["name"]
         generator = plan.generator
         generator.redact = redact
         writer = LineWriter(plan.path, overwrite=False)
         usage: dict[str, dict[str, int]] = {}
 
-        def write(record: dict[str, Any], cached: bool = False, name: str = name) -> None:
+        def write(record: dict[str, Any], cached: bool = False) -> None:
             record["model_id"] = record.get("model")
             record["model"] = name
             if cached:
@@ -645,7 +646,7 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
             writer(record)
             add_usage(usage, record)
 
-        sent = 0
+        sent, outcome = 0, (0, None, False)
         try:
             for prompt in plan.cached:   # answered before: written from the cache, nothing sent
                 request = generator.request_of(prompt)
@@ -660,18 +661,39 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
                 finally:
                     progress.close()
                 sent = storing.sent
-                failed += result.failed
-                if result.fatal:
-                    stopped = f"{name}: {result.fatal}"
-                if result.interrupted:
-                    interrupted = True
+                outcome = (result.failed, f"{name}: {result.fatal}" if result.fatal else None, result.interrupted)
         finally:
             writer.close()
+        outcomes[name] = outcome
         totals[name] = {"sent": sent, "cached": len(plan.cached), "already_done": plan.done,
                         **usage_of_file(plan.path).get(name, {})}
         note(f"{name}: {sent} sent, {len(plan.cached)} from the cache, {plan.done} already done")
-        if stopped or interrupted:
+
+    # Models on servers run side by side (each within its own concurrency and rpm); local
+    # models one after the other, in this process, after them.
+    from concurrent.futures import ThreadPoolExecutor
+    served = [plan for plan in plans if plan.model["backend"] != "hf"]
+    local = [plan for plan in plans if plan.model["backend"] == "hf"]
+    interrupted = False
+    executor = ThreadPoolExecutor(max_workers=max(1, len(served)), thread_name_prefix="model")
+    futures = [executor.submit(generate, plan) for plan in served]
+    try:
+        for future in futures:
+            future.result()
+    except KeyboardInterrupt:
+        interrupted = True
+        for plan in served:   # requests in flight are not written; a rerun sends them again
+            plan.generator._stop.set()
+        executor.shutdown(wait=True, cancel_futures=True)
+    executor.shutdown(wait=True)
+    for plan in local:
+        if interrupted or any(outcome[1] or outcome[2] for outcome in outcomes.values()):
             break
+        generate(plan)
+    totals = {plan.model["name"]: totals[plan.model["name"]] for plan in plans if plan.model["name"] in totals}
+    failed = sum(outcome[0] for outcome in outcomes.values())
+    stopped = "; ".join(outcome[1] for outcome in outcomes.values() if outcome[1]) or None
+    interrupted = interrupted or any(outcome[2] for outcome in outcomes.values())
 
     run_document["models"] = totals
     del run_document["stopped"]
