@@ -251,3 +251,44 @@ def test_models_on_servers_run_side_by_side(tmp_path):
         assert formal.requests == mixed.requests == 4
         # one after the other, the second server would see its first request after the first's last
         assert min(mixed.arrivals) < max(formal.arrivals) and min(formal.arrivals) < max(mixed.arrivals)
+
+
+def test_a_killed_run_resumes_and_loses_and_duplicates_nothing(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    import yaml
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    with ChatServer(delay=0.05) as formal, ChatServer(delay=0.05, hindi_reply=MIXED_HI) as mixed:
+        experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,
+                                      scenarios={"languages": ["hi"], "tasks": ["dct"], "limit": 3},
+                                      prompts={"temperatures": [0, 0.7], "runs": 5})
+        config = yaml.safe_load(experiment.read_text("utf-8"))
+        for model in config["models"]:
+            model["concurrency"] = 2
+        experiment.write_text(yaml.safe_dump(config), "utf-8")
+        command = [sys.executable, "-m", "honorifics", "run", str(experiment), "--quiet"]
+        out = tmp_path / "runs" / "pilot" / "outputs" / "formal-model.jsonl"
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if out.exists() and out.read_text("utf-8").count("\n") >= 6:
+                break
+            time.sleep(0.02)
+        process.kill()
+        process.wait()
+        first = out.read_text("utf-8").count("\n")
+        assert 6 <= first < 30
+        with out.open("ab") as handle:         # what a kill mid-write would leave
+            handle.write(b'{"id": "hi-dct-0')
+        finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+        assert finished.returncode == 0, finished.stderr
+        assert formal.requests <= 30 + 2 and mixed.requests <= 30 + 2   # at most the requests in flight again
+    for name in ("formal-model", "mixed-model"):
+        ids = [json.loads(line)["id"] for line in
+               (tmp_path / "runs" / "pilot" / "outputs" / f"{name}.jsonl").read_text("utf-8").splitlines()]
+        assert len(ids) == len(set(ids)) == 30
+    combined = (tmp_path / "runs" / "pilot" / "outputs.jsonl").read_text("utf-8").splitlines()
+    assert len(combined) == 60

@@ -424,13 +424,15 @@ class ModelPlan:
     """One model's share of the run: which prompts are done, cached, or to send."""
 
     def __init__(self, model: dict[str, Any], config: dict[str, Any], prompts, out_dir: Path,
-                 cache: ResponseCache):
+                 cache: ResponseCache, repair: bool = False):
         from .runner import Generator, iter_pending, scan_output
         self.model, self.prompts = model, prompts
         self.path = out_dir / "outputs" / f"{model['name']}.jsonl"
         self.options = _run_options(model, config)
         self.generator = Generator(None, self.options, _provenance(model))
-        existing = scan_output(self.path, repair=False)
+        # repair: a last line cut off by a kill is removed, so that appending starts on a fresh line
+        existing = scan_output(self.path, repair=repair)
+        self.truncated_bytes = existing.truncated_bytes
         self.done = len(existing.done & {p.key for p in prompts})
         pending = list(iter_pending(prompts, existing, None))
         self.keys = {p.id: cache.key(model, self.generator.request_of(p), p.run)
@@ -602,7 +604,10 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
     cache = ResponseCache(Path(config["cache"]) if config["cache"] else None)
     keys = {m["name"]: _api_key(m) for m in config["models"]}
     redact = Redactor(list(keys.values()))
-    plans = [ModelPlan(model, config, prompts, out_dir, cache) for model in config["models"]]
+    plans = [ModelPlan(model, config, prompts, out_dir, cache, repair=True) for model in config["models"]]
+    for plan in plans:
+        if plan.truncated_bytes:
+            note(f"{plan.model['name']}: removed a line cut off by an interrupted run")
 
     # Every server that will get a request is reached once before anything is sent.
     backends: dict[str, Any] = {}
