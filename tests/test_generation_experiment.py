@@ -292,3 +292,26 @@ def test_a_killed_run_resumes_and_loses_and_duplicates_nothing(tmp_path):
         assert len(ids) == len(set(ids)) == 30
     combined = (tmp_path / "runs" / "pilot" / "outputs.jsonl").read_text("utf-8").splitlines()
     assert len(combined) == 60
+
+
+def test_an_anthropic_model_beside_an_openai_compatible_one(tmp_path, servers, monkeypatch):
+    pytest.importorskip("anthropic")
+    import yaml
+    monkeypatch.setenv("EXPERIMENT_TEST_KEY", SECRET)
+    formal, mixed = servers
+    experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,
+                                  scenarios={"languages": ["hi"], "tasks": ["dct"], "limit": 1})
+    config = yaml.safe_load(experiment.read_text("utf-8"))
+    config["models"][0] = {"name": "claude", "backend": "anthropic", "model": "claude-test",
+                           "base_url": formal.base_url.removesuffix("/v1"), "api_key_env": "EXPERIMENT_TEST_KEY",
+                           "max_retries": 0}
+    experiment.write_text(yaml.safe_dump(config), "utf-8")
+    assert main(["run", str(experiment), "--quiet"]) == 0
+    assert (formal.requests, mixed.requests) == (2, 2)
+    run = json.loads((tmp_path / "runs" / "pilot" / "run.json").read_text("utf-8"))
+    assert run["models"]["claude"]["sent"] == 2 and run["models"]["claude"]["tokens_out"] > 0
+    assert main(["run", str(experiment), "--quiet"]) == 0
+    assert (formal.requests, mixed.requests) == (2, 2)
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), path
