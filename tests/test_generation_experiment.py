@@ -100,6 +100,23 @@ def test_two_models_one_report_and_a_second_run_sends_nothing(tmp_path, servers,
             assert SECRET.encode() not in path.read_bytes(), path
 
 
+def test_an_unreadable_cache_entry_is_sent_again(tmp_path, servers):
+    formal, mixed = servers
+    experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,
+                                  scenarios={"languages": ["hi"], "tasks": ["dct"], "limit": 1})
+    assert main(["run", str(experiment), "--quiet"]) == 0
+    entries = sorted((tmp_path / "cache").rglob("*.json"))
+    assert len(entries) == 4
+    entries[0].write_text('{"text": "cut', "utf-8")
+    other = write_experiment(tmp_path / "other.yaml", formal, mixed, output="runs/other",
+                             scenarios={"languages": ["hi"], "tasks": ["dct"], "limit": 1})
+    assert main(["run", str(other), "--quiet"]) == 0
+    assert formal.requests + mixed.requests == 5
+    lines = (tmp_path / "runs" / "other" / "outputs.jsonl").read_text("utf-8").splitlines()
+    assert all(json.loads(line)["text"] for line in lines)
+    assert json.loads(entries[0].read_text("utf-8"))["text"]      # written again, whole
+
+
 def test_a_changed_request_parameter_is_a_new_request(tmp_path, servers):
     formal, mixed = servers
     experiment = write_experiment(tmp_path / "experiment.yaml", formal, mixed,

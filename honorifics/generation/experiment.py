@@ -324,9 +324,6 @@ class ResponseCache:
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
-    def has(self, key: str) -> bool:
-        return self.directory is not None and self._path(key).is_file()
-
     def put(self, key: str, completion) -> None:
         if self.directory is None or completion is None:
             return
@@ -437,8 +434,11 @@ class ModelPlan:
         pending = list(iter_pending(prompts, existing, None))
         self.keys = {p.id: cache.key(model, self.generator.request_of(p), p.run)
                      for p in pending if p.error is None}
-        self.cached = [p for p in pending if p.error is None and cache.has(self.keys[p.id])]
-        cached_ids = {p.id for p in self.cached}
+        # a cache entry that cannot be read (cut off, edited) is sent again, never written as an answer
+        self.answers = {p.id: answer for p in pending if p.error is None
+                        for answer in [cache.get(self.keys[p.id])] if answer is not None}
+        self.cached = [p for p in pending if p.id in self.answers]
+        cached_ids = set(self.answers)
         self.to_send = [p for p in pending if p.id not in cached_ids]
 
 
@@ -655,7 +655,7 @@ def run_experiment(config: dict[str, Any], path: Path, force: bool = False, quie
         try:
             for prompt in plan.cached:   # answered before: written from the cache, nothing sent
                 request = generator.request_of(prompt)
-                write(generator.record(prompt, request, cache.get(plan.keys[prompt.id]), None, _now(), None, 0),
+                write(generator.record(prompt, request, plan.answers[prompt.id], None, _now(), None, 0),
                       cached=True)
             if plan.to_send:
                 storing = _Storing(backends[name], cache, plan.keys)
