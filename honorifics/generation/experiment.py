@@ -269,7 +269,13 @@ def load_config(path: Path) -> dict[str, Any]:
     if files is not None:
         resolved["scenarios"]["file"] = [str((base / f).resolve()) for f in ([files] if isinstance(files, str)
                                                                             else files)]
-    for model in config["models"]:
+    from .backends import GenerationError, check_url
+    for index, model in enumerate(config["models"]):
+        if model.get("base_url"):
+            try:   # a URL without http:// is a mistake in the file, before any run or dry run
+                check_url(model["base_url"], f"models[{index}].base_url")
+            except GenerationError as error:
+                raise UsageError(str(error)) from None
         entry = {"concurrency": 4, "max_retries": 5, "timeout": 120.0, **model}
         if entry["backend"] == "hf":
             entry["path"] = str((base / entry["path"]).resolve())
