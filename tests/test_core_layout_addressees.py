@@ -359,3 +359,15 @@ def test_several_asides_in_one_turn_each_address_their_own_person():
             "(मोहन से: तुम पानी लाओ।) (कबीर से: तू चुप रह।) आप चाय लेंगे?\nसर: ठीक है।")
     result = analyze_text(text, language="hi", speakers=["रवि", "सर"], task="roleplay")
     assert result.speakers["रवि"].by_addressee == {"सर": "formal", "कबीर": "intimate", "मोहन": "familiar"}
+
+
+def test_a_sentence_that_names_a_listed_speaker_is_not_a_label():
+    text = ("— এটা কী করেছিস? — মা খাতাটা তুলে ধরলেন।\n"
+            "— আমি তো ঠিকই করেছিলাম, মা… — রিন্টু মাথা নিচু করে বলল।\n"
+            "— ঠিক করেছিলি? কাল থেকে আমার সামনে বসে পড়বি।")
+    result = analyze_text(text, language="bn", speakers=["মা", "রিন্টু"], task="continuation")
+    assert result.speakers["মা"].tier == "intimate" and result.speakers["রিন্টু"].tier == "none"
+    # control: a listed speaker's own label still is one
+    control = analyze_text("মা — তুই কোথায় ছিলি?\nরিন্টু — মাঠে।", language="bn", speakers=["মা", "রিন্টু"],
+                           task="roleplay")
+    assert control.speakers["মা"].tier == "intimate"

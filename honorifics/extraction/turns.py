@@ -280,7 +280,9 @@ class _TurnSplitter:
         name = name.strip().rstrip(".")
         speaker = self.index.match(name)
         if speaker is not None:
-            return speaker, False
+            # a sentence that names a listed speaker is not that speaker's label
+            # (— আমি তো ঠিকই করেছিলাম, মা… — …: the vocative মা, not the label মা)
+            return (speaker, False) if "," not in name else (None, False)
         # after out-of-character text (a refusal, "Here's the dialogue:") a label is a character
         labels_name_speakers = self.label_count >= 2 if self.speakers else \
             self.dialogue_labels or (any(t.ooc for t in self.turns) and not self.bulleted_labels)
