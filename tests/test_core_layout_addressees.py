@@ -371,3 +371,9 @@ def test_a_sentence_that_names_a_listed_speaker_is_not_a_label():
     control = analyze_text("মা — তুই কোথায় ছিলি?\nরিন্টু — মাঠে।", language="bn", speakers=["মা", "রিন্টু"],
                            task="roleplay")
     assert control.speakers["মা"].tier == "intimate"
+
+
+def test_an_object_pronoun_after_the_imperative_still_ends_its_clause():
+    assert analyze_text("अरे, बच्ची है, तैयार होने दो उसे।", language="hi").tier == "familiar"
+    # control: दो before a noun is the numeral
+    assert analyze_text("मेरे पास दो किताबें हैं।", language="hi").tier == "none"

@@ -150,6 +150,8 @@ class _Utterance:
     # --- conditions -------------------------------------------------------
     def at_clause_end(self, i: int) -> bool:
         j = self.next_in_clause(i)
+        if j is not None and self.keys[j] in self.lexicon.postposed_objects and self.next_in_clause(j) is None:
+            return True   # तैयार होने दो उसे: an object pronoun put after the verb ends the clause
         return j is None or self.keys[j] in self.lexicon.particles \
             or self.keys[j] in self.lexicon.question_words
 

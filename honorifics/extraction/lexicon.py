@@ -170,6 +170,8 @@ class Lexicon:
     negative_imperative: frozenset = frozenset()
     #: the reading of a bare-stem imperative (the `bare_stems` section), or None
     stem_reading: VerbReading | None = None
+    #: object pronouns that may follow their verb at a clause end (होने दो उसे, दे दो मुझे)
+    postposed_objects: frozenset = frozenset()
     #: words that open a subordinate clause (जो, कि, जब): a main clause ends before them
     clause_openers: frozenset = frozenset()
     #: greetings: a sentence that greets a titled person addresses them (नमस्ते सुनीता जी।)
@@ -359,6 +361,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         interjections=keys(data.get("interjections")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
         clause_openers=keys(data.get("clause_openers")),
+        postposed_objects=keys(data.get("postposed_objects")),
         negative_imperative=keys(verbs.get("negative_imperative")),
         stem_reading=stem_reading,
         hortatives=keys(data.get("hortatives")),
