@@ -8,24 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
+from .results import read_analysis_input
 from .usage import UsageError, add_quiet, add_seed, command, input_file, input_files, output_file, say
 
 
 def _read(path: str) -> list[dict[str, Any]]:
     """analysis.jsonl, or a usage error saying what was expected."""
-    from .results import NotAnalysisError, read_analysis
     input_file(path, "analysis")
-    try:
-        records, broken = read_analysis(path)
-    except NotAnalysisError as error:
-        raise UsageError(str(error)) from None
-    if broken:
-        print(f"warning: {broken} line(s) of {path} are not JSON objects; counted as failed",
-              file=sys.stderr)
-    return records
+    return read_analysis_input(path)[0]
 
 
 def _export_options(parser: argparse.ArgumentParser) -> None:

@@ -30,6 +30,22 @@ class NotAnalysisError(ValueError):
     """The file read is not an ``analysis.jsonl``; the message says what it looks like."""
 
 
+def read_analysis_input(path: str) -> tuple[list[dict[str, Any]], int]:
+    """:func:`read_analysis` for a command: a file that is no analysis is a
+    :class:`~honorifics.usage.UsageError` saying what it looks like, and lines that were
+    not JSON objects are warned about on stderr. The caller checks the path first."""
+    import sys
+
+    from .usage import UsageError
+    try:
+        records, broken = read_analysis(path)
+    except NotAnalysisError as error:
+        raise UsageError(str(error)) from None
+    if broken:
+        print(f"warning: {broken} line(s) of {path} are not JSON objects; counted as failed",
+              file=sys.stderr)
+    return records, broken
+
 def looks_like_analysis(records: Iterable[dict[str, Any]]) -> bool:
     """True when at least one record carries the ``status`` every analysis line has."""
     return any(isinstance(r, dict) and r.get("status") in STATUSES and "line" in r for r in records)

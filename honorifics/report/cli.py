@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..results import (NotAnalysisError, missing_fields, parquet_parts, parse_group_by, read_analysis,
-                       record_fields)
+from ..results import missing_fields, parquet_parts, parse_group_by, read_analysis_input, record_fields
 from ..usage import UsageError, add_quiet, add_seed, check_positive, command, input_file, output_dir, prog_name, say
 from ..annotation_cli import export_annotation_main, import_annotation_main  # noqa: F401  (old import path)
 
@@ -26,14 +25,7 @@ def _read(path: str) -> list[dict[str, Any]]:
 def _read_counted(path: str) -> tuple[list[dict[str, Any]], int]:
     """:func:`_read`, and how many lines were not JSON objects (warned about here)."""
     _analysis_path(path)
-    try:
-        records, broken = read_analysis(path)
-    except NotAnalysisError as error:
-        raise UsageError(str(error)) from None
-    if broken:
-        print(f"warning: {broken} line(s) of {path} are not JSON objects; counted as failed",
-              file=sys.stderr)
-    return records, broken
+    return read_analysis_input(path)
 
 
 def _analysis_path(path: str) -> None:
