@@ -449,7 +449,8 @@ class Analyzer:
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
                                 reply_to_user=reply_to_user, latin_letters=latin_letters)
         characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
-        name_keys = index.name_keys() | _defined_names(text, lexicon)
+        defined = _defined_names(text, lexicon)
+        name_keys = index.name_keys() | defined if defined else index.name_keys()
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         meta = not characters_speak and any(q in text for q in QUOTE_MARKS) \

@@ -59,13 +59,18 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
     return None
 
 
+def direct_forms(word: str, lexicon: Lexicon) -> list[str]:
+    """The direct forms an oblique noun may stand for (बेटे → बेटा), by the lexicon's
+    ``addressees.oblique`` endings."""
+    return [word[:-len(oblique)] + direct for oblique, direct in lexicon.addressees["oblique"]
+            if word.endswith(oblique)]
+
+
 def _direct_form(word: str, lexicon: Lexicon) -> str:
     """बेटे (before से/को) → बेटा, where the direct form is an address term."""
-    for oblique, direct in lexicon.addressees["oblique"]:
-        if word.endswith(oblique):
-            candidate = word[:-len(oblique)] + direct
-            if lexicon.key(candidate) in lexicon.nominal_address:
-                return candidate
+    for candidate in direct_forms(word, lexicon):
+        if lexicon.key(candidate) in lexicon.nominal_address:
+            return candidate
     return word
 
 

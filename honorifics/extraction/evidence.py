@@ -193,8 +193,7 @@ class _Utterance:
 
     def _finite_verb(self, key: str) -> bool:
         """A verb root plus a finite (1st/3rd-person) ending (বসত, বলল, করলেন)."""
-        roots = self.lexicon.verb_roots
-        return any(key.endswith(suffix) and key[:-len(suffix)] in roots for suffix in self.lexicon.finite_suffixes)
+        return self.lexicon.root_with_ending(key, self.lexicon.finite_suffixes)
 
     def noun_context(self, i: int) -> bool:
         """Is the verb-looking word at i used as a noun or a name?
@@ -402,9 +401,7 @@ class _Utterance:
         lexicon = self.lexicon
         if not lexicon.verb_roots or self.keys[i] in lexicon.request_forms:
             return True
-        key = self.keys[i]
-        return any(key.endswith(suffix) and key[:-len(suffix)] in lexicon.verb_roots
-                   for suffix in lexicon.request_suffixes)
+        return lexicon.root_with_ending(self.keys[i], lexicon.request_suffixes)
 
     def main_clause_end(self, i: int) -> bool:
         """Does token i end its sentence as a statement or exclamation (not a question), or

@@ -229,6 +229,11 @@ class Lexicon:
                                             key in self.traps_by_first_key)
         return found
 
+    def root_with_ending(self, key: str, endings: tuple) -> bool:
+        """Is ``key`` a verb root (``verb_roots``) followed by one of ``endings``?
+        (বসত = বস + ত, करें = कर + ें)"""
+        return any(key.endswith(ending) and key[:-len(ending)] in self.verb_roots for ending in endings)
+
     def _pronoun_with_clitic(self, key: str) -> tuple | None:
         """আপনারও → আপনার + ও: the pronoun entry of a pronoun carrying a clitic."""
         for clitic in self.pronoun_clitics:

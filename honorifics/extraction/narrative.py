@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
                        ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
+from .addressees import direct_forms
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -293,7 +294,7 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
     for i, (word, key) in enumerate(zip(words, keys)):
         candidates = []
         if i + 1 < len(keys) and keys[i + 1] in data["after"]:
-            candidates = [word] + [word[:-len(o)] + d for o, d in data["oblique"] if word.endswith(o)]
+            candidates = [word, *direct_forms(word, lexicon)]
         else:
             candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
                           and len(word) > len(x) + 1]

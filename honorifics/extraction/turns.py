@@ -159,11 +159,15 @@ def addressed_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     words = TOKEN.findall(text, start, end)
     if len(words) < _ASIDE_WORDS:
         return False
-    if not any(lexicon.classify(lexicon.key(w))[0] or (lexicon.classify(lexicon.key(w))[1] is not None
-                                                      and lexicon.classify(lexicon.key(w))[1].evidence)
-               for w in words):
+    if not any(_second_person(lexicon.classify(lexicon.key(w))) for w in words):
         return False
     return not user_aside(text, start, end, lexicon)
+
+
+def _second_person(classified: tuple) -> bool:
+    """A classified key that shows a tier: a pronoun, or a verb reading with evidence."""
+    pronoun, reading = classified[0], classified[1]
+    return bool(pronoun) or (reading is not None and reading.evidence is not None)
 
 
 def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
