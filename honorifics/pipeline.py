@@ -75,11 +75,39 @@ def evidence_tiers(evidence: Iterable[Evidence]) -> list[str]:
     return tiers
 
 
-def _most_common(items: list[str]) -> str | None:
-    """The most frequent item, the first seen among equals (as Counter.most_common(1)).
+def shown_tier(evidence: list[Evidence]) -> str:
+    """The tier a body of evidence toward one addressee shows.
 
-    >>> _most_common(["b", "a", "a", "b"]), _most_common([])
-    ('b', None)
+    ``mixed`` needs a second tier that is backed by a pronoun, or that verbs alone
+    show more often than the pronoun-backed tier: a lone verb form beside a
+    pronoun is more often a misread form (an inclusive चलो, a 3rd-person
+    honorific, a relayed line) than a switch of register, and every switch in
+    the labelled sets names the addressee with two pronouns (आप … तुम्हें).
+
+    >>> aap = Evidence("आप", 0, 3, "pronoun", "formal", "lexicon", "hi.pronoun", 0.98)
+    >>> chalo = Evidence("चलो", 9, 12, "verb", "familiar", "morphology", "hi.verb", 0.9)
+    >>> tum = Evidence("तुम", 20, 23, "pronoun", "familiar", "lexicon", "hi.pronoun", 0.98)
+    >>> shown_tier([aap, chalo]), shown_tier([aap, chalo, tum]), shown_tier([chalo])
+    ('formal', 'mixed', 'familiar')
+    """
+    tiers = evidence_tiers(evidence)
+    if len(set(tiers)) < 2:
+        return tier_of(tiers)
+    backed = {tier for tier, item in zip(tiers, evidence) if item.kind == "pronoun"}
+    if len(backed) == 1:
+        (pronoun_tier,) = backed
+        strength = tiers.count(pronoun_tier)
+        if all(tiers.count(tier) <= strength for tier in set(tiers) if tier != pronoun_tier):
+            return pronoun_tier
+    return MIXED
+
+
+def _most_common(items: list[str], preferred: Iterable[str] = ()) -> str | None:
+    """The most frequent item; among equals one of ``preferred`` (the speakers: the
+    dialogue partner before a person the narration turns to once), else the first seen.
+
+    >>> _most_common(["b", "a", "a", "b"]), _most_common(["b", "a"], ["a"]), _most_common([])
+    ('b', 'a', None)
     """
     if not items:
         return None
@@ -88,7 +116,14 @@ def _most_common(items: list[str]) -> str | None:
     counts: dict[str, int] = {}
     for item in items:
         counts[item] = counts.get(item, 0) + 1
-    return max(counts, key=counts.__getitem__)   # max keeps the first of equal counts
+    best = max(counts.values())
+    top = [item for item, count in counts.items() if count == best]
+    if len(top) > 1:
+        listed = set(preferred)
+        for item in top:
+            if item in listed:
+                return item
+    return top[0]
 
 
 def _ordered(tiers: Iterable[str]) -> list[str]:
@@ -288,8 +323,10 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
         vocative = vocative_at(text, start, end, lexicon)
         if vocative:
             named = index.match(vocative)
-            # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार)
-            if named is not None or number > 0 or not listed_addressee:
+            # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
+            # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
+            if named is not None or number > 0 or not listed_addressee \
+                    or _other_address_term(vocative, turn.addressee, lexicon):
                 current = named or vocative
         while position < len(evidence) and evidence[position].start < end:
             item = evidence[position]
@@ -306,6 +343,17 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                 out[item.start] = target
             position += 1
     return out
+
+
+def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) -> bool:
+    """Are both the vocative and the addressee's name address terms (kin terms, titles),
+    and different ones? (दीदी, … said to माँ; কাকু, … said to মা)"""
+    if addressee is None:
+        return False
+    said = {lexicon.key(w) for w in TOKEN.findall(vocative)}
+    known = {lexicon.key(w) for w in TOKEN.findall(addressee)}
+    terms = lexicon.nominal_address
+    return bool(said) and bool(known) and all(k in terms for k in said | known) and said != known
 
 
 # a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
@@ -525,7 +573,7 @@ class Analyzer:
             task=context.task, scenario_id=record.scenario_id,
             speakers=speakers, turns=turns,
             avoidance=all(s.tier == NONE for s in speakers.values()),
-            user_tier=tier_of(evidence_tiers(e for t in turns if t.addressee == USER for e in t.evidence)),
+            user_tier=shown_tier([e for t in turns if t.addressee == USER for e in t.evidence]),
             refusal=any(t.kind == REFUSAL for t in turns),
             agreement_errors=sum(1 for p in pairs if not p.ok), agreement_pairs=len(pairs),
             nominal_address=[n for t in speech for n in t.nominal_address],
@@ -617,7 +665,7 @@ class Analyzer:
         out: dict[str, SpeakerResult] = {}
         for name in names:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
-            addressee = _most_common([t.addressee for t in own if t.addressee]) or \
+            addressee = _most_common([t.addressee for t in own if t.addressee], names) or \
                 next((n for n in names if n != name), None)
             per_addressee: dict[str | None, list[Evidence]] = {}
             outside_asides: dict[str | None, int] = {}
@@ -637,8 +685,8 @@ class Analyzer:
             toward = per_addressee.get(main, [])
             tiers = evidence_tiers(toward)
             sources = {("classifier" if e.source == "classifier" else "rules") for e in toward}
-            tier = tier_of(tiers)
-            by_addressee = {str(a): tier_of(evidence_tiers(items)) for a, items in per_addressee.items()
+            tier = shown_tier(toward)
+            by_addressee = {str(a): shown_tier(items) for a, items in per_addressee.items()
                             if a is not None} if len(per_addressee) > 1 else None
             out[name] = SpeakerResult(
                 name=name, addressee=addressee, tier=tier, consistent=tier != MIXED, turns=len(own),

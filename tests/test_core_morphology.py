@@ -157,8 +157,13 @@ def test_infinitive_imperative_never_conflicts_with_tu():
     assert record.tier == "intimate"
     record = analyze_text("तुम घर जाओ। खाना खा लेना।", "hi")
     assert record.tier == "familiar"
-    # with आप elsewhere it is the non-formal form it is: a register mix
+    # with आप elsewhere it is the non-formal form it is; one such verb beside the pronoun
+    # does not make a register mix (shown_tier), more of them, or a second pronoun, do
     record = analyze_text("आप घर जाइए। खाना खा लेना।", "hi")
+    assert record.tier == "formal"
+    record = analyze_text("आप घर जाइए। खाना खा लेना। दवा ले लेना। जल्दी सो जाना।", "hi")
+    assert record.tier == "mixed"
+    record = analyze_text("आप घर जाइए। तुम खाना खा लेना।", "hi")
     assert record.tier == "mixed"
 
 

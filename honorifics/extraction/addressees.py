@@ -66,6 +66,25 @@ def direct_forms(word: str, lexicon: Lexicon) -> list[str]:
             if word.endswith(oblique)]
 
 
+def toward_candidates(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> list[str]:
+    """The person ``words[i]`` may be when a direction word follows its genitive
+    (अंकल की ओर मुड़ी, কাকিমার দিকে তাকিয়ে): the forms to look up, else none.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> toward_candidates(["মায়ের", "দিকে"], ["মায়ের", "দিকে"], 0, load_lexicon("bn"))
+    ['মা']
+    """
+    data = lexicon.addressees
+    if not data["toward"]:
+        return []
+    if i + 2 < len(keys) and keys[i + 1] in data["genitive_words"] and keys[i + 2] in data["toward"]:
+        return [words[i], *direct_forms(words[i], lexicon)]
+    if i + 1 < len(keys) and keys[i + 1] in data["toward"]:
+        return [words[i][:-len(x)] for x in data["genitive_suffixes"]
+                if words[i].endswith(x) and len(words[i]) > len(x) + 1][:1]
+    return []
+
+
 def _direct_form(word: str, lexicon: Lexicon) -> str:
     """बेटे (before से/को) → बेटा, where the direct form is an address term."""
     for candidate in direct_forms(word, lexicon):

@@ -50,6 +50,13 @@ class UtteranceEvidence:
         self.third_person = [] if third_person is None else third_person
 
 
+
+def _acronym(word: str) -> bool:
+    """A word in capitals of three letters or more (AAP; its first word in "AAP ne"):
+    in Latin script an acronym, never a pronoun."""
+    head = word.split(" ", 1)[0]
+    return len(head) >= 3 and head.isupper()
+
 class _Utterance:
     """Tokens of one utterance with the per-token facts the rules need."""
 
@@ -93,8 +100,8 @@ class _Utterance:
             if key in excluded_keys or len(key) <= short:
                 continue
             if pronoun and short and (tokens.words[i].casefold() in lexicon.reflexive_spellings
-                                      or (len(key) >= 3 and tokens.words[i].isupper())):
-                continue   # apne liye, apna: the reflexive; AAP: an acronym (the party)
+                                      or _acronym(tokens.words[i])):
+                continue   # apne liye, apna: the reflexive; AAP, AAP ne: an acronym (the party)
             needs_traps = needs_traps or trap_start
             if pronoun:
                 self.pronoun[i] = pronoun

@@ -196,9 +196,10 @@ class Lexicon:
     generic_continuation: re.Pattern | None = None
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
     plural_pronouns: frozenset = frozenset()
-    #: addressee cues (see addressees.py): after (postpositions), suffixes, skip
+    #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
     addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
-                                                      "oblique": ()})
+                                                      "oblique": (), "toward": frozenset(),
+                                                      "genitive_words": frozenset(), "genitive_suffixes": ()})
     #: built once from the fields above (see build_lexicon)
     traps_by_first_key: dict = field(default_factory=dict)
     mention_followers_by_first_key: dict = field(default_factory=dict)
@@ -388,7 +389,12 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                                      ((data.get("addressees") or {}).get("oblique") or {}).items()),
                     "after": keys((data.get("addressees") or {}).get("after")),
                     "suffixes": tuple((data.get("addressees") or {}).get("suffixes") or ()),
-                    "skip": keys((data.get("addressees") or {}).get("skip"))},
+                    "skip": keys((data.get("addressees") or {}).get("skip")),
+                    "toward": keys(((data.get("addressees") or {}).get("toward") or {}).get("words")),
+                    "genitive_words": keys(((data.get("addressees") or {}).get("toward") or {})
+                                           .get("genitive_words")),
+                    "genitive_suffixes": tuple(((data.get("addressees") or {}).get("toward") or {})
+                                               .get("genitive_suffixes") or ())},
     )
     lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)

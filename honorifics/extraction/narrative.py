@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
                        ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import direct_forms
+from .addressees import direct_forms, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -169,8 +169,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 if i + size > len(tokens):
                     continue
                 after = keys[i + size] if i + size < len(keys) else None
-                if after is not None and after in case_markers:
-                    continue
+                if (after is not None and after in case_markers) or keys[i + size - 1] in case_markers:
+                    continue   # माँ से बोली: माँ is the one spoken to, not the subject
                 name = index.match(" ".join(w for w, _ in tokens[i:i + size]))
                 if name is not None:
                     return name, False
@@ -247,12 +247,16 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
         elif TOKEN.search(after):
             speaker = frame_speaker(after, lexicon, index, previous=last)
-        if speaker is None and index is not None and not TOKEN.search(before) \
+        if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
-            # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the sentence just
-            # before the quote opens with a listed speaker, who then speaks
+            # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
+            # sentence just before the quote (स्टेशन पर माँ ने … ठूँसा। "…"), else a listed
+            # speaker opening it, then speaks
             start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-            speaker = _beat_speaker(before_text[start_of_previous:boundaries[-1].start()], index)
+            beat = before_text[start_of_previous:boundaries[-1].start()]
+            speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True)
+            if speaker is None and index is not None:
+                speaker = _beat_speaker(beat, index)
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
                 and TOKEN.search(before_text) and frame_speaker(before_text.strip(_BEAT_TRIM), lexicon, index) \
                 == (found[-1].speaker, found[-1].unlisted):
@@ -292,10 +296,11 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
     words = TOKEN.findall(frame)
     keys = [lexicon.key(w) for w in words]
     for i, (word, key) in enumerate(zip(words, keys)):
-        candidates = []
-        if i + 1 < len(keys) and keys[i + 1] in data["after"]:
+        # toward a person (অনিতা মায়ের দিকে ফিরে বলল), a postposition (बेटे को), a case suffix (ভাইকে)
+        candidates = toward_candidates(words, keys, i, lexicon)
+        if not candidates and i + 1 < len(keys) and keys[i + 1] in data["after"]:
             candidates = [word, *direct_forms(word, lexicon)]
-        else:
+        elif not candidates:
             candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
                           and len(word) > len(x) + 1]
         for candidate in candidates:

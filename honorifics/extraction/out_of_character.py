@@ -280,7 +280,10 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         sentence = text[s:e]
         writes_material = {"material", "writing"} <= cue   # "এই গল্পটি লিখতে পারব না"
         # "দুঃখিত, … সেটা আমি লিখতে পারব না": an apology and "I can't write"
-        writes_material = writes_material or "writing" in cue and paragraph.has(_APOLOGY)
+        # "I can't write the abusive parts, but here's a softer version:" — "I can't write" with an
+        # apology, or with the model's own preamble or offer around it
+        writes_material = writes_material or "writing" in cue and (
+            paragraph.has(_APOLOGY) or bool(cue & {"preamble", "offer", "alternative"}))
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
                 paragraph.has(context) or writes_material

@@ -178,11 +178,15 @@ def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
 _USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "task", "material", "help", "writing"})
 
 
-def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[tuple[int, int]]:
+def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
+                    labelled: bool = False) -> list[tuple[int, int]]:
     """The parts of an utterance that are speech addressed to the addressee.
 
     Cuts inline stage directions, quoted mentions of single words ('आप'),
     and quotes introduced or closed by a reporting verb (कहा, বলল, said).
+    In a ``labelled`` turn (a name's line) that opens with unquoted speech, every
+    quote after it is someone else's words or a mention — a title, a song, a
+    message to pass on (रवि: कल 'आप की क़सम' देखी, तू देखता है?) — and is cut too.
     """
     # Trim whitespace and a pair of quotes that wrap the whole utterance.
     while start < end and text[start] in " \t\r\n*_":
@@ -200,10 +204,14 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         if not addressed_aside(text, match.start(), match.end(), lexicon):
             cuts.append(match.span())
-    for match in _QUOTE.finditer(text, start, end):
+    directions = list(cuts)
+    quotes = list(_QUOTE.finditer(text, start, end))
+    # the speech opens unquoted: words stand before the first quote, outside any (direction)
+    unquoted_speech = labelled and bool(quotes) and _words_outside(text, start, quotes[0].start(), directions)
+    for match in quotes:
         body = match.group("body") or match.group("body2") or ""
         words = TOKEN.findall(body)
-        if len(words) <= 1:
+        if len(words) <= 1 or unquoted_speech:
             cuts.append(match.span())
             continue
         before = TOKEN.findall(text[max(start, match.start() - 40):match.start()])[-4:]
@@ -224,6 +232,18 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon) -> list[t
     if position < end:
         segments.append((position, end))
     return segments
+
+
+def _words_outside(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    """Is there a word in ``text[start:end]`` outside the ``spans``?"""
+    position = start
+    for span_start, span_end in sorted(spans):
+        if span_start >= end:
+            break
+        if span_start > position and TOKEN.search(text, position, span_start):
+            return True
+        position = max(position, span_end)
+    return position < end and TOKEN.search(text, position, end) is not None
 
 
 def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -301,12 +321,14 @@ class _TurnSplitter:
         keys = [lexicon.key(w) for w in TOKEN.findall(name)]
         if not keys or set(keys) & lexicon.non_speaker_labels:
             return False
+        # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
+        capitals = name.isupper() and name.isascii()
         for key in keys:
             pronoun, reading, _, _ = lexicon.classify(key)
             if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections:
                 return False
             if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
-                    and reading.condition.not_a_name:
+                    and reading.condition.not_a_name and not capitals:
                 return False
         return not load_cues(lexicon.name).found(name) & {"apology", "preamble", "offer", "meta", "closing"}
 
@@ -388,6 +410,14 @@ class _TurnSplitter:
         if last == "_unnamed_1":
             return "_unnamed_2", True
         return "_unnamed_1", True
+
+    def out_of_character(self, span_start: int, span_end: int) -> bool:
+        """Does the text hold a refusal or a note to the user?"""
+        previous_refusal = bool(self.turns) and self.turns[-1].kind == REFUSAL
+        return bool(out_of_character_spans(self.text, span_start, span_end, self.lexicon.name,
+                                           reply_to_user=self.reply_to_user,
+                                           latin_record=self.record_script == "latn",
+                                           after_refusal=previous_refusal, latin_letters=self.latin_letters))
 
     def unlabelled(self, span_start: int, span_end: int) -> None:
         """Text with no speaker label: OOC text, narrative quotes, or plain text."""
@@ -517,7 +547,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     bullets = [bool(offset) and text[s:e].lstrip()[:1] in "*-•" for (label, offset), (s, e) in zip(labelled, lines)
                if label is not None]
     repeated = len(set(plausible)) < label_count
-    dialogue_labels = not reply_to_user or (
+    dialogue_labels = not reply_to_user or bool(fountain) or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
     # dash dialogue: two or more lines opened by an em or en dash
     dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in "—–―") \
@@ -552,7 +582,11 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
         if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
-            turns.append(RawTurn(None, NARRATION, line_start, line_end))
+            if splitter.out_of_character(line_start, line_end):
+                # (দুঃখিত, এর পরের অংশটি আমি লিখতে পারব না।): the model's note in parentheses
+                splitter.unlabelled(line_start, line_end)
+            else:
+                turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
@@ -580,7 +614,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
                     # "Here is the dialogue:" — a label with nothing after it.
                     turns.append(RawTurn(None, NOTE, line_start, line_end, label=name))
                     continue
-                segments = speech_segments(text, content_start, content_end, lexicon)
+                segments = speech_segments(text, content_start, content_end, lexicon, labelled=True)
                 turns.append(RawTurn(speaker, SPEECH, content_start, content_end, segments,
                                      label=name, unlisted=unlisted, direction=label.direction))
                 # a parenthesis in the line that speaks to the user: a note to the user
@@ -630,6 +664,12 @@ def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list, ind
             continue   # a name line stands after a blank line (or opens the text)
         candidates[number] = name
     names = list(candidates.values())
+    lexicon = index.lexicon
     found = {number: name for number, name in candidates.items()
-             if index.match(name) is not None or names.count(name) >= 2}
+             if index.match(name) is not None or names.count(name) >= 2
+             # a cue in capitals (RIYA), one with its (parenthetical) below, or a kin term or role
+             or (name.isupper() and name.isascii())
+             or parenthetical(text[lines[number + 1][0]:lines[number + 1][1]]) is not None
+             or any(lexicon.key(w) in lexicon.nominal_address or lexicon.key(w) in lexicon.person_nouns
+                    for w in TOKEN.findall(name))}
     return found if len(found) >= 2 else {}
