@@ -75,7 +75,7 @@ def evidence_tiers(evidence: Iterable[Evidence]) -> list[str]:
     return tiers
 
 
-def shown_tier(evidence: list[Evidence]) -> str:
+def shown_tier(evidence: list[Evidence], tiers: list[str] | None = None) -> str:
     """The tier a body of evidence toward one addressee shows.
 
     ``mixed`` needs a second tier that is backed by a pronoun, or that verbs alone
@@ -89,8 +89,11 @@ def shown_tier(evidence: list[Evidence]) -> str:
     >>> tum = Evidence("तुम", 20, 23, "pronoun", "familiar", "lexicon", "hi.pronoun", 0.98)
     >>> shown_tier([aap, chalo]), shown_tier([aap, chalo, tum]), shown_tier([chalo])
     ('formal', 'mixed', 'familiar')
+
+    ``tiers``: ``evidence_tiers(evidence)``, when the caller has it.
     """
-    tiers = evidence_tiers(evidence)
+    if tiers is None:
+        tiers = evidence_tiers(evidence)
     if len(set(tiers)) < 2:
         return tier_of(tiers)
     backed = {tier for tier, item in zip(tiers, evidence) if item.kind == "pronoun"}
@@ -685,7 +688,7 @@ class Analyzer:
             toward = per_addressee.get(main, [])
             tiers = evidence_tiers(toward)
             sources = {("classifier" if e.source == "classifier" else "rules") for e in toward}
-            tier = shown_tier(toward)
+            tier = shown_tier(toward, tiers)
             by_addressee = {str(a): shown_tier(items) for a, items in per_addressee.items()
                             if a is not None} if len(per_addressee) > 1 else None
             out[name] = SpeakerResult(

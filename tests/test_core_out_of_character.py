@@ -329,7 +329,8 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
         sentence = text[s:e]
         context = {"task", "ai_identity", "help", "alternative"} | ({"material", "apology"} if reply_to_user else set())
         writes_material = {"material", "writing"} <= cue
-        writes_material = writes_material or {"apology", "writing"} <= paragraph and "writing" in cue
+        writes_material = writes_material or "writing" in cue and (
+            "apology" in paragraph or bool(cue & {"preamble", "offer", "alternative"}))
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (paragraph & context or writes_material
                                     or (not latin_record and cues.english_inability(sentence))))

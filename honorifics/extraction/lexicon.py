@@ -321,6 +321,9 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
             address[match_key(form, script)] = (spec["category"], spec.get("tradition"))
         else:
             address[match_key(form, script)] = (spec, None)
+    clauses = data.get("clauses") or {}
+    addressees = data.get("addressees") or {}
+    toward = addressees.get("toward") or {}
     lexicon = Lexicon(
         name=name, language=data["language"], script=script,
         pronouns={match_key(form, script): tuple(value)
@@ -376,25 +379,23 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         greetings=keys(data.get("greetings")),
         reflexive_spellings=frozenset(str(w).casefold() for w in data.get("reflexive_spellings") or ()),
         title_context=keys(data.get("title_context")),
-        plural_pronouns=keys((data.get("addressees") or {}).get("plural_pronouns")),
+        plural_pronouns=keys(addressees.get("plural_pronouns")),
         generic_you=_alternation(data.get("generic_you")),
         generic_continuation=re.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
-        clauses={"case_markers": keys((data.get("clauses") or {}).get("case_markers")),
-                 "ergative_markers": keys((data.get("clauses") or {}).get("ergative_markers")),
-                 "title_suffixes": tuple(match_key(x, script) for x in (data.get("clauses") or {}).get("title_suffixes") or ()),
-                 "third_person_readings": frozenset((data.get("clauses") or {}).get("third_person_readings") or ()),
-                 "past_markers": keys((data.get("clauses") or {}).get("past_markers")),
-                 "determiners": keys((data.get("clauses") or {}).get("determiners"))},
-        addressees={"oblique": tuple((match_key(o, script), match_key(d, script)) for o, d in
-                                     ((data.get("addressees") or {}).get("oblique") or {}).items()),
-                    "after": keys((data.get("addressees") or {}).get("after")),
-                    "suffixes": tuple((data.get("addressees") or {}).get("suffixes") or ()),
-                    "skip": keys((data.get("addressees") or {}).get("skip")),
-                    "toward": keys(((data.get("addressees") or {}).get("toward") or {}).get("words")),
-                    "genitive_words": keys(((data.get("addressees") or {}).get("toward") or {})
-                                           .get("genitive_words")),
-                    "genitive_suffixes": tuple(((data.get("addressees") or {}).get("toward") or {})
-                                               .get("genitive_suffixes") or ())},
+        clauses={"case_markers": keys(clauses.get("case_markers")),
+                 "ergative_markers": keys(clauses.get("ergative_markers")),
+                 "title_suffixes": tuple(match_key(x, script) for x in clauses.get("title_suffixes") or ()),
+                 "third_person_readings": frozenset(clauses.get("third_person_readings") or ()),
+                 "past_markers": keys(clauses.get("past_markers")),
+                 "determiners": keys(clauses.get("determiners"))},
+        addressees={"oblique": tuple((match_key(o, script), match_key(d, script))
+                                     for o, d in (addressees.get("oblique") or {}).items()),
+                    "after": keys(addressees.get("after")),
+                    "suffixes": tuple(addressees.get("suffixes") or ()),
+                    "skip": keys(addressees.get("skip")),
+                    "toward": keys(toward.get("words")),
+                    "genitive_words": keys(toward.get("genitive_words")),
+                    "genitive_suffixes": tuple(toward.get("genitive_suffixes") or ())},
     )
     lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)

@@ -411,21 +411,20 @@ class _TurnSplitter:
             return "_unnamed_2", True
         return "_unnamed_1", True
 
-    def out_of_character(self, span_start: int, span_end: int) -> bool:
-        """Does the text hold a refusal or a note to the user?"""
+    def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
+        """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
         previous_refusal = bool(self.turns) and self.turns[-1].kind == REFUSAL
-        return bool(out_of_character_spans(self.text, span_start, span_end, self.lexicon.name,
-                                           reply_to_user=self.reply_to_user,
-                                           latin_record=self.record_script == "latn",
-                                           after_refusal=previous_refusal, latin_letters=self.latin_letters))
+        return out_of_character_spans(self.text, span_start, span_end, self.lexicon.name,
+                                      reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
+                                      after_refusal=previous_refusal, latin_letters=self.latin_letters)
 
-    def unlabelled(self, span_start: int, span_end: int) -> None:
-        """Text with no speaker label: OOC text, narrative quotes, or plain text."""
+    def unlabelled(self, span_start: int, span_end: int,
+                   ooc: list[tuple[int, int, str]] | None = None) -> None:
+        """Text with no speaker label: OOC text, narrative quotes, or plain text
+        (``ooc``: its out-of-character spans, when the caller has them)."""
         text, turns = self.text, self.turns
-        previous_refusal = bool(turns) and turns[-1].kind == REFUSAL
-        ooc = out_of_character_spans(text, span_start, span_end, self.lexicon.name,
-                                     reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
-                                     after_refusal=previous_refusal, latin_letters=self.latin_letters)
+        if ooc is None:
+            ooc = self.ooc_spans(span_start, span_end)
         position = span_start
         for ooc_start, ooc_end, kind in ooc:
             if ooc_start > position and text[position:ooc_start].strip():
@@ -582,9 +581,10 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
         if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
-            if splitter.out_of_character(line_start, line_end):
+            ooc = splitter.ooc_spans(line_start, line_end)
+            if ooc:
                 # (দুঃখিত, এর পরের অংশটি আমি লিখতে পারব না।): the model's note in parentheses
-                splitter.unlabelled(line_start, line_end)
+                splitter.unlabelled(line_start, line_end, ooc)
             else:
                 turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
