@@ -88,6 +88,11 @@ def bootstrap_interval(values: Sequence[Any], statistic: Callable[[np.ndarray], 
     # One resample at a time keeps memory at O(n) for large analyses.
     replicates = np.array([statistic(data[rng.integers(0, n, size=n)])
                            for _ in range(n_resamples)], dtype=float)
+    return _percentile_interval(estimate, replicates, n, confidence)
+
+
+def _percentile_interval(estimate: float, replicates: np.ndarray, n: int, confidence: float) -> Interval:
+    """The percentile interval of the finite bootstrap replicates (none: no bounds)."""
     replicates = replicates[np.isfinite(replicates)]
     if len(replicates) == 0:
         return Interval(estimate, None, None, n, "bootstrap")
@@ -120,12 +125,7 @@ def bootstrap_counts(counts: Sequence[int], statistic: Callable[[np.ndarray], np
     estimate = float(statistic(data[np.newaxis, :].astype(float))[0])
     rng = np.random.default_rng(seed)
     replicates = statistic(rng.multinomial(n, data / n, size=n_resamples).astype(float))
-    replicates = replicates[np.isfinite(replicates)]
-    if len(replicates) == 0:
-        return Interval(estimate, None, None, n, "bootstrap")
-    alpha = (1 - confidence) / 2
-    low, high = np.quantile(replicates, [alpha, 1 - alpha])
-    return Interval(estimate, float(low), float(high), n, "bootstrap")
+    return _percentile_interval(estimate, replicates, n, confidence)
 
 
 @dataclass(slots=True)

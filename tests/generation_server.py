@@ -14,9 +14,27 @@ It counts requests and the most requests it ever had in flight at once.
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+def kill_when_written(command: list[str], env: dict, out, lines: int) -> int:
+    """Run ``command``, kill it as soon as ``out`` holds ``lines`` lines (within 60 s), then
+    append half a line, as a kill in the middle of a write leaves. The lines before the kill."""
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and out.read_text("utf-8").count("\n") >= lines:
+            break
+        time.sleep(0.02)
+    process.kill()
+    process.wait()
+    written = out.read_text("utf-8").count("\n")
+    with out.open("ab") as handle:
+        handle.write(b'{"id": "hi-dct-0')
+    return written
+
 
 HINDI_REPLY = "रोहित: नमस्ते सर, आप कैसे हैं? क्या आप कल दफ़्तर आएँगे?"
 BANGLA_REPLY = "শ্রেয়া: আপনি কেমন আছেন? আপনি কি কাল অফিসে আসবেন?"

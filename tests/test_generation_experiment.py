@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generation_server import ChatServer
+from generation_server import ChatServer, kill_when_written
 from honorifics.commands import main
 
 SECRET = "sk-test-EXPERIMENTsecret-4b7e91"
@@ -276,7 +276,6 @@ def test_a_killed_run_resumes_and_loses_and_duplicates_nothing(tmp_path):
     import os
     import subprocess
     import sys
-    import time
     import yaml
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
@@ -290,18 +289,8 @@ def test_a_killed_run_resumes_and_loses_and_duplicates_nothing(tmp_path):
         experiment.write_text(yaml.safe_dump(config), "utf-8")
         command = [sys.executable, "-m", "honorifics", "run", str(experiment), "--quiet"]
         out = tmp_path / "runs" / "pilot" / "outputs" / "formal-model.jsonl"
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if out.exists() and out.read_text("utf-8").count("\n") >= 6:
-                break
-            time.sleep(0.02)
-        process.kill()
-        process.wait()
-        first = out.read_text("utf-8").count("\n")
+        first = kill_when_written(command, env, out, 6)
         assert 6 <= first < 30
-        with out.open("ab") as handle:         # what a kill mid-write would leave
-            handle.write(b'{"id": "hi-dct-0')
         finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
         assert finished.returncode == 0, finished.stderr
         assert formal.requests <= 30 + 2 and mixed.requests <= 30 + 2   # at most the requests in flight again

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generation_server import BANGLA_REPLY, HINDI_REPLY, REFUSAL, ChatServer
+from generation_server import BANGLA_REPLY, HINDI_REPLY, REFUSAL, ChatServer, kill_when_written
 from honorifics.generation.backends import parse_retry_after, public_url
 from honorifics.generation.cli import generate_main
 
@@ -188,18 +188,8 @@ def test_resume_after_a_kill_loses_and_duplicates_nothing(tmp_path):
     with ChatServer(delay=0.05) as server:
         command = [sys.executable, "-m", "honorifics.generation.cli", str(prompts), "--out", str(out),
                    "--base-url", server.base_url, "--model", "m", "--concurrency", "2", "--quiet"]
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if out.exists() and out.read_text("utf-8").count("\n") >= 8:
-                break
-            time.sleep(0.02)
-        process.kill()
-        process.wait()
-        first = out.read_text("utf-8").count("\n")
+        first = kill_when_written(command, env, out, 8)
         assert 8 <= first < 40
-        with out.open("ab") as handle:         # what a kill mid-write would leave
-            handle.write(b'{"id": "hi-dct-0')
         finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
     lines = read_lines(out)
