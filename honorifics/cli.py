@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from . import __version__, implementation
-from .usage import (EXIT_INTERRUPTED, UsageError, add_quiet, check_positive, command, parser as command_parser,
-                    prog_name, say)
+from .usage import (EXIT_INTERRUPTED, REPORT_FILES, UsageError, add_quiet, check_positive, command,
+                    keep_a_persons_files, parser as command_parser, prog_name, say)
 
 EXIT_OK, EXIT_SOME_FAILED = 0, 1
 
@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="analyse with N processes (default 1; output order is kept)")
     parser.add_argument("--max-chars", type=int, default=None, metavar="N",
                         help="longest text accepted; longer lines get an error record (default 100000)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace files of these names in --out DIR that honorifics did not write "
+                             "(default: refuse; an earlier run's folder is always replaced)")
     add_quiet(parser)
     scale = parser.add_argument_group(
         "large corpora", "INPUT may then be a glob of JSONL or Parquet files; needs --out. Writes "
@@ -106,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
     options = RunOptions.from_args(args)
     if options.parquet and not args.out:
         raise UsageError(f"--engine {args.engine} and Parquet or glob input need --out DIR")
+    if args.out:
+        written = ("analysis.jsonl", "summary.json", "analysis") + (REPORT_FILES if args.report else ())
+        keep_a_persons_files(args.out, written, force=args.force)
     for warning in check(options):
         say(args, warning)
     result = analyze(options, args.input, args.out, progress=not args.quiet, input_label=str(args.input))

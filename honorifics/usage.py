@@ -215,6 +215,47 @@ def _make_directory(directory: Path, option: str, path: Path) -> None:
         raise UsageError(f"{option} {path}: cannot create {directory} ({error.strerror})") from None
 
 
+#: what ``honorifics report`` (and ``analyze --report``) writes into its --out folder
+REPORT_FILES = ("metrics.json", "tables", "report.html")
+
+
+def keep_a_persons_files(folder: str | Path, names: Sequence[str], *, force: bool = False,
+                         option: str = "--out") -> None:
+    """Refuse to write over files named ``names`` in ``folder`` when the folder is not
+    one that honorifics wrote: a person's own files there are replaced only with ``--force``.
+
+    A folder counts as honorifics output when its ``summary.json`` names the tool, its
+    ``metrics.json`` is a metrics file, or its ``analysis.jsonl`` opens with an analysis
+    record: running again into it replaces that run, as researchers expect.
+    """
+    folder = Path(folder)
+    if force or not folder.is_dir():
+        return
+    clashing = [name for name in names if (folder / name).exists()]
+    if not clashing or _written_by_honorifics(folder):
+        return
+    raise UsageError(f"{option} {folder} already holds {', '.join(clashing)}, not written by honorifics: "
+                     f"choose another folder, or add --force to replace them")
+
+
+def _written_by_honorifics(folder: Path) -> bool:
+    import json
+    for name, looks_ours in (("summary.json", lambda d: (d.get("tool") or {}).get("name") == "honorifics"),
+                             ("metrics.json", lambda d: "n_lines" in d and "definitions" in d)):
+        try:
+            data = json.loads((folder / name).read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and looks_ours(data):
+            return True
+    try:
+        with open(folder / "analysis.jsonl", "rb") as handle:
+            first = json.loads(handle.readline() or b"null")
+    except (OSError, ValueError):
+        return False
+    return isinstance(first, dict) and "line" in first and "status" in first
+
+
 def output_file(path: str | Path, option: str = "--out") -> Path:
     """A file to write (its folder created if missing); an existing directory is a :class:`UsageError`.
 

@@ -42,6 +42,37 @@ def test_out_naming_an_existing_file_where_a_directory_is_expected(tmp_path, out
     assert taken.read_text() == "not a directory"
 
 
+def test_a_persons_files_in_the_out_folder_are_replaced_only_with_force(tmp_path, outputs, capsys):
+    mine = tmp_path / "notes"
+    mine.mkdir()
+    (mine / "analysis.jsonl").write_text("my own notes\n", "utf-8")
+    assert analyze_generations_main([str(outputs), "--out", str(mine), "--quiet", "--no-classifier"]) == 2
+    assert "--force" in one_line_error(capsys, "analyze-generations")
+    assert (mine / "analysis.jsonl").read_text("utf-8") == "my own notes\n"
+    assert not (mine / "summary.json").exists()
+    assert analyze_generations_main([str(outputs), "--out", str(mine), "--quiet", "--no-classifier",
+                                     "--force"]) == 0
+    assert json.loads((mine / "analysis.jsonl").read_text("utf-8").splitlines()[0])["status"] == "ok"
+
+
+def test_an_earlier_runs_folder_is_replaced_without_asking(tmp_path, outputs, analysis, capsys):
+    # control: the folder honorifics wrote (its summary.json names the tool) is a re-run's to replace
+    assert analyze_generations_main([str(outputs), "--out", str(analysis.parent), "--quiet",
+                                     "--no-classifier", "--report"]) == 0
+    assert report_main([str(analysis), "--out", str(analysis.parent), "--quiet"]) == 0
+
+
+def test_report_keeps_a_persons_report_html(tmp_path, analysis, capsys):
+    mine = tmp_path / "site"
+    mine.mkdir()
+    (mine / "report.html").write_text("<p>mine</p>", "utf-8")
+    assert report_main([str(analysis), "--out", str(mine), "--quiet"]) == 2
+    assert "report.html" in one_line_error(capsys, "honorifics-report")
+    assert (mine / "report.html").read_text("utf-8") == "<p>mine</p>"
+    assert report_main([str(analysis), "--out", str(mine), "--quiet", "--force"]) == 0
+    assert (mine / "report.html").read_text("utf-8") != "<p>mine</p>"
+
+
 def test_report_out_naming_an_existing_file(tmp_path, analysis, capsys):
     taken = tmp_path / "report"
     taken.write_text("x")

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from ..results import missing_fields, parquet_parts, parse_group_by, read_analysis_input, record_fields
-from ..usage import UsageError, add_quiet, add_seed, check_positive, command, input_file, output_dir, prog_name, say
+from ..usage import (REPORT_FILES, UsageError, add_quiet, add_seed, check_positive, command, input_file,
+                     keep_a_persons_files, output_dir, prog_name, say)
 from ..annotation_cli import export_annotation_main, import_annotation_main  # noqa: F401  (old import path)
 
 
@@ -66,6 +67,9 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
                         help="dialogues embedded in the per-speaker view; beyond N, a sample stratified by "
                              "language × task × model (default 1000; tables always use all)")
     parser.add_argument("--no-tables", action="store_true", help="skip the CSV/Parquet tables (default: write them)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace metrics.json, tables/ or report.html in --out DIR that honorifics did not "
+                             "write (default: refuse; an earlier run's folder is always replaced)")
     add_quiet(parser)
 
 
@@ -95,6 +99,7 @@ def report_main(args: argparse.Namespace) -> int:
         raise UsageError(f"--group-by {','.join(unknown)}: no record of {args.analysis} has "
                          f"{'this field' if len(unknown) == 1 else 'these fields'}; "
                          f"fields there: {', '.join(known)}")
+    keep_a_persons_files(args.out, REPORT_FILES, force=args.force)
     out = output_dir(args.out)
     step(f"read {len(records)} lines of {args.analysis}; computing the metrics")
     summary = compute_metrics(records, args.group_by, cloze=cloze, n_resamples=args.resamples, seed=args.seed)
