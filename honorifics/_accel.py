@@ -43,6 +43,7 @@ COMPILED_MODULES = (
     "honorifics.extraction.layout",
     "honorifics.extraction.clauses",
     "honorifics.extraction.addressees",
+    "honorifics.extraction.prefilter",
     "honorifics.summary",
 )
 #: mypyc's shared library holding the code of all of them, ``<GROUP>__mypyc``: top-level,

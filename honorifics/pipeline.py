@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import GROUP, OPENING_ANYWHERE, direction_addressee, sentence_spans, vocative_at
+from .extraction.addressees import GROUP, direction_addressee, may_open_with_vocative, sentence_spans, vocative_at
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.out_of_character import meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
@@ -306,14 +306,13 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     holds until the next one; before any, the turn's addressee."""
     text_of_turn = turn.text
     if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
-                                        and OPENING_ANYWHERE.search(text_of_turn)) and not any(
+                                        and may_open_with_vocative(text_of_turn)) and not any(
             item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
         return {}   # no vocative opening a sentence, no aside, no group: one addressee
     current = turn.addressee
     out: dict[int, str] = {}
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     position = 0
-    listed_addressee = turn.addressee is not None and index.match(turn.addressee) is not None
     # an aside with its own direction: "(कबीर से, फुसफुसाकर: तू हँस क्यों रहा है?)"
     asides = []
     if "(" in turn.text:
@@ -323,12 +322,14 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                 asides.append((match.start("speech"), match.end("speech"), index.match(named) or named))
     next_aside = 0   # asides and evidence are in text order: the first aside not yet passed
     for number, (start, end) in enumerate(sentence_spans(text, turn.start, turn.end)):
+        if position == len(evidence):
+            break   # a vocative after the last evidence addresses nothing of it
         vocative = vocative_at(text, start, end, lexicon)
         if vocative:
             named = index.match(vocative)
             # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
             # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
-            if named is not None or number > 0 or not listed_addressee \
+            if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
                     or _other_address_term(vocative, turn.addressee, lexicon):
                 current = named or vocative
         while position < len(evidence) and evidence[position].start < end:

@@ -5,7 +5,8 @@ import importlib
 import pytest
 
 MODULES = ["honorifics.tiers", "honorifics.extraction.normalize", "honorifics.extraction.evidence",
-           "honorifics.pipeline", "honorifics.frames", "honorifics.records", "honorifics.scale"]
+           "honorifics.pipeline", "honorifics.frames", "honorifics.records", "honorifics.scale",
+           "honorifics.extraction.prefilter", "honorifics.extraction.addressees"]
 
 
 def _module(name: str):

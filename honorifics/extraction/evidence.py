@@ -21,6 +21,7 @@ from ..records import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from ..scripts import DANDA, SENTENCE_END_MARKS, SENTENCE_ENDS, class_body
 from .clauses import ClauseIndex
 from .lexicon import Lexicon, VerbReading
+from .prefilter import may_match
 from .tokens import TokenColumns, token_columns
 
 #: Confidence of pronoun evidence (a verb's: its condition's, lexicon.CONDITIONS).
@@ -585,8 +586,9 @@ def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexic
     out: list[tuple[int, int]] = []
     if pattern is None:
         return out
+    required = lexicon.generic_you_required
     for start, end in segments:
-        if pattern.search(text, start, end) is None:
+        if not may_match(required, text[start:end]) or pattern.search(text, start, end) is None:
             continue
         position = start
         previous_generic = False

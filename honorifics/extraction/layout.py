@@ -34,7 +34,8 @@ _LABEL = re.compile(
     r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
     r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
 _LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
-_DASH_SEPARATOR = re.compile(r"[ \t][-–—]")   # the dash separators above, in one search
+# the dash separators above as plain strings: a few `in` tests are faster than one regex search
+_DASH_SEPARATORS = tuple(space + dash for space in " \t" for dash in "-–—")
 # [ग्राहक] भाई साहब, … : the name in brackets with speech after it on the line
 _BRACKET_LABEL = re.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
 _TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
@@ -99,7 +100,7 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
         bracket = _BRACKET_LABEL.match(line, offset)
         if bracket and plausible_name(bracket.group("name")):
             return LineLabel(bracket.group("name").strip(), start + bracket.end(), end, kind="bracket"), offset
-    if ":" in head or "：" in head or _DASH_SEPARATOR.search(head) is not None:
+    if ":" in head or "：" in head or any(separator in head for separator in _DASH_SEPARATORS):
         match = _LABEL.match(line, offset)
         if match:
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,

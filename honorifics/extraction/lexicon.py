@@ -15,6 +15,7 @@ from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from ..scripts import WORD_LETTERS
 from ..tiers import TIERS
 from .normalize import match_key
+from .prefilter import ANYTHING, Required, required_literals
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,8 @@ class Lexicon:
                                                     "past_markers": frozenset(), "determiners": frozenset()})
     #: generic "you": one regex over a sentence (see the `generic_you` section), or None
     generic_you: re.Pattern | None = None
+    #: what every match of generic_you contains (prefilter.py): most sentences are ruled out without a search
+    generic_you_required: Required = ANYTHING
     #: a sentence right after a generic one that matches this goes on being generic, or None
     generic_continuation: re.Pattern | None = None
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
@@ -324,6 +327,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
     clauses = data.get("clauses") or {}
     addressees = data.get("addressees") or {}
     toward = addressees.get("toward") or {}
+    generic_you = _alternation(data.get("generic_you"))
     lexicon = Lexicon(
         name=name, language=data["language"], script=script,
         pronouns={match_key(form, script): tuple(value)
@@ -380,7 +384,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         reflexive_spellings=frozenset(str(w).casefold() for w in data.get("reflexive_spellings") or ()),
         title_context=keys(data.get("title_context")),
         plural_pronouns=keys(addressees.get("plural_pronouns")),
-        generic_you=_alternation(data.get("generic_you")),
+        generic_you=generic_you,
+        generic_you_required=required_literals(generic_you) if generic_you is not None else ANYTHING,
         generic_continuation=re.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
         clauses={"case_markers": keys(clauses.get("case_markers")),
                  "ergative_markers": keys(clauses.get("ergative_markers")),

@@ -30,6 +30,7 @@ class SpeakerIndex:
                 if core:
                     self._core.setdefault(core, set()).add(spec.name)
         self._name_keys = frozenset(k for core in self._core for k in core)
+        self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
 
     def _keys(self, text: str) -> tuple:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
@@ -38,6 +39,15 @@ class SpeakerIndex:
         return tuple(k for k in self._keys(text) if k not in self.lexicon.name_titles)
 
     def match(self, label: str) -> str | None:
+        """The listed speaker a label names, or None."""
+        if label in self._matched:
+            return self._matched[label]
+        if len(self._matched) >= 4096:   # the index is shared by a scenario's records: bounded
+            self._matched.clear()
+        found = self._matched[label] = self._match(label)
+        return found
+
+    def _match(self, label: str) -> str | None:
         keys = self._keys(label)
         if not keys:
             return None

@@ -1,0 +1,73 @@
+"""Shortcuts before costly searches change no answer.
+
+The generic-"you" search runs only where the pattern's required literals occur
+(prefilter.py), and a turn is read for vocatives only where one may open a
+sentence (addressees.may_open_with_vocative). Each is a necessary condition:
+checked here against the full search on every text of the bundled data.
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from honorifics.extraction import addressees
+from honorifics.extraction.lexicon import load_lexicon
+from honorifics.extraction.prefilter import ANYTHING, may_match, required_literals
+from honorifics.scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _texts(name: str) -> list[str]:
+    return [json.loads(line)["text"] for line in open(DATA / name, encoding="utf-8")]
+
+
+HINDI = _texts("cocoa_mt_hi_train.jsonl") + _texts("dev_dialogues.jsonl")
+BANGLA = _texts("bn_literature_dialogue.jsonl") + _texts("ud_bengali_bru_2p.jsonl")
+# real generic sentences and their address controls
+GENERIC = {
+    "hi": ["इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं।", "जैसा करोगे, वैसा भरोगे।",
+           "अगर आप रोज़ टहलते हैं, तो नींद अच्छी आती है।"],
+    "bn": ["এই অফিসে আপনাকে সকাল নটায় আসতে হয়।", "যত ভালোই কাজ করুন না কেন, বস খুশি হন না।"],
+}
+CONTROLS = {"hi": ["आप अंदर आइए।", "तुम कल आओगे न?"], "bn": ["আপনি ভেতরে আসুন।", "তুই কোথায় ছিলি?"]}
+
+
+@pytest.mark.parametrize("language,texts", [("hi", HINDI), ("bn", BANGLA)])
+def test_generic_you_prefilter_never_hides_a_match(language, texts):
+    lexicon = load_lexicon(language)
+    required = lexicon.generic_you_required
+    assert required != ANYTHING   # the native lexicons' patterns have literals to require
+    for text in [*texts, *GENERIC[language], *CONTROLS[language]]:
+        if lexicon.generic_you.search(text):
+            assert may_match(required, text), text
+    # it does rule out: the generic sentences pass, the controls do not
+    assert all(may_match(required, t) for t in GENERIC[language])
+    assert not any(may_match(required, t) for t in CONTROLS[language])
+    ruled_out = sum(not may_match(required, t) for t in texts)
+    assert ruled_out > len(texts) // 2
+
+
+def test_required_literals_of_patterns():
+    required = required_literals(re.compile("(?<![a-z])(?:(?:आपको|तुम्हें)[^।]{0,60}ने पड़ता है|जैसा [^,]+, ?वैसा)"))
+    # two alternatives; in each, every requirement, the rarest-looking first
+    assert required == ((("ने पड़ता है",), ("आपको", "तुम्हें")), (("जैसा ",), ("वैसा",), (",",)))
+    # what it cannot read requires nothing: a case-insensitive part, an optional part, a class
+    assert required_literals(re.compile("(?i:aapko) padta")) == (((" padta",),),)
+    assert required_literals(re.compile("(?:aapko)? [a-z]+")) == (((" ",),),)
+    assert required_literals(re.compile("[a-z]+")) == ANYTHING
+    assert may_match(ANYTHING, "anything at all")
+
+
+def test_vocative_opening_test_answers_as_the_plain_pattern():
+    # the pattern as it was before its word runs were made possessive and split in two
+    word = f"[{WORD_CHARACTERS}]+(?:['’][{WORD_CHARACTERS}]+)?"
+    plain = re.compile(f"(?:^|[{SENTENCE_ENDS}.\\n])[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*"
+                       f"(?:{word}[ \\t]+){{0,3}}{word}[ \\t]*[,!،]")
+    found = 0
+    for text in HINDI + BANGLA:
+        expected = plain.search(text) is not None
+        assert addressees.may_open_with_vocative(text) is expected, text
+        found += expected
+    assert 0 < found < len(HINDI + BANGLA)
