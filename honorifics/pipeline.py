@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -23,6 +24,7 @@ from .extraction.addressees import GROUP, direction_addressee, may_open_with_voc
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.out_of_character import meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
+from .extraction.narrative import frame_addressee
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
@@ -301,52 +303,121 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
 
 def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                             index: SpeakerIndex, in_asides: set[int]) -> dict[int, str]:
-    """The addressee of each evidence item of a turn whose sentences change addressee:
-    a vocative that opens a sentence (अरे छोटू, तू …) or group address (तुम सब, তোমরা)
-    holds until the next one; before any, the turn's addressee."""
+    """The addressee of each evidence item of a turn whose sentences change addressee.
+
+    From where it stands on, until the next change: a vocative that opens a sentence
+    (अरे छोटू, तू …), also after a stage direction (``(ভাইয়ের দিকে ফিরে) এই বাপ্পা, তুই …``),
+    a stage direction that names a person (``(गोलू से)``, ``(মায়ের দিকে তাকিয়ে)``), group
+    address (तुम सब, তোমরা). An aside in parentheses with speech of its own goes to the
+    person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
+    nothing after it. Before any change, the turn's addressee."""
     text_of_turn = turn.text
     if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
                                         and may_open_with_vocative(text_of_turn)) and not any(
             item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
         return {}   # no vocative opening a sentence, no aside, no group: one addressee
+    evidence = sorted(turn.evidence, key=lambda e: e.start)
+    # (position, order, addressee): the addressee from that position on
+    changes: list[tuple[int, int, str]] = []
+    asides: list[tuple[int, int, str]] = []   # (start, end, addressee) of the speech in an aside
+    if "(" in text_of_turn:
+        for match in _PARENTHESIS.finditer(text, turn.start, turn.end):
+            inside_start, inside_end = match.start() + 1, match.end() - 1
+            directed = _DIRECTED_ASIDE.fullmatch(text, match.start(), match.end())
+            speech_start = directed.start("speech") if directed else inside_start
+            if any(speech_start <= e.start < inside_end for e in evidence):
+                # an aside: the person its speech names, else the one its direction names
+                named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
+                    _direction_person(directed.group("direction"), lexicon, index) if directed else None)
+                if named:
+                    asides.append((speech_start, inside_end, index.match(named) or named))
+            else:
+                named = _direction_person(text[inside_start:inside_end], lexicon, index)
+                if named:
+                    changes.append((match.end(), 0, index.match(named) or named))
+    last = evidence[-1].start if evidence else -1
+    vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
+    sentences = sentence_spans(text, turn.start, turn.end)
+    for number, (start, end) in enumerate(sentences):
+        if start > last:
+            break   # a vocative after the last evidence addresses nothing of it
+        opening = _after_stage_direction(text, start, end)
+        vocative = vocative_at(text, opening, end, lexicon)
+        if vocative:
+            vocatives.append((number, opening, vocative, index.match(vocative)))
+    # the turn's listed addressee named later (… Ei Tutul, tui …): an earlier other vocative is someone else
+    partner_named_later = turn.addressee is not None and any(
+        named == turn.addressee for number, _, _, named in vocatives if number > 0)
+    for number, position, vocative, named in vocatives:
+        # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
+        # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
+        if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
+                or _other_address_term(vocative, turn.addressee, lexicon) or partner_named_later:
+            changes.append((position, 1, named or vocative))
+    changes.sort()
     current = turn.addressee
     out: dict[int, str] = {}
-    evidence = sorted(turn.evidence, key=lambda e: e.start)
-    position = 0
-    # an aside with its own direction: "(कबीर से, फुसफुसाकर: तू हँस क्यों रहा है?)"
-    asides = []
-    if "(" in turn.text:
-        for match in _DIRECTED_ASIDE.finditer(text, turn.start, turn.end):
-            named = direction_addressee(match.group("direction"), lexicon)
-            if named:
-                asides.append((match.start("speech"), match.end("speech"), index.match(named) or named))
-    next_aside = 0   # asides and evidence are in text order: the first aside not yet passed
-    for number, (start, end) in enumerate(sentence_spans(text, turn.start, turn.end)):
-        if position == len(evidence):
-            break   # a vocative after the last evidence addresses nothing of it
-        vocative = vocative_at(text, start, end, lexicon)
-        if vocative:
-            named = index.match(vocative)
-            # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
-            # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
-            if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
-                    or _other_address_term(vocative, turn.addressee, lexicon):
-                current = named or vocative
-        while position < len(evidence) and evidence[position].start < end:
-            item = evidence[position]
-            if item.kind == "pronoun" and _group_address(item, lexicon):
+    next_change = next_aside = 0   # changes, asides and evidence are in text order
+    starts = [start for start, _ in sentences]
+    changed_in = -1   # the sentence of the last change
+    tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
+    for item in evidence:
+        while next_change < len(changes) and changes[next_change][0] <= item.start:
+            current = changes[next_change][2]
+            changed_in = bisect_right(starts, changes[next_change][0]) - 1
+            next_change += 1
+        if item.kind == "pronoun" and _group_address(item, lexicon):
+            if not (current or "").endswith(GROUP):   # तुम सब … तुम्हारे: the same group
                 current = f"{item.text}{GROUP}"
-            while next_aside < len(asides) and asides[next_aside][1] <= item.start:
-                next_aside += 1
-            aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
-                else None
-            target = aside or current
-            if aside is not None:
-                in_asides.add(item.start)
-            if target is not None and target != turn.addressee:
-                out[item.start] = target
-            position += 1
+            changed_in = bisect_right(starts, item.start) - 1
+        elif current != turn.addressee and bisect_right(starts, item.start) - 1 > changed_in \
+                and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
+            # back to the dialogue partner, unnamed, in a later sentence, in the register the
+            # partner was given (… अरे रामू, जा, पानी ला। हाँ, तो आप बता रहे थे …)
+            current = turn.addressee
+        while next_aside < len(asides) and asides[next_aside][1] <= item.start:
+            next_aside += 1
+        aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
+            else None
+        target = aside or current
+        if aside is not None:
+            in_asides.add(item.start)
+        tiers.setdefault(target, set()).add(item.tier)
+        if target is not None and target != turn.addressee:
+            out[item.start] = target
     return out
+
+
+def _after_stage_direction(text: str, start: int, end: int) -> int:
+    """Where a sentence's words start after a stage direction that opens it ((ভাইয়ের দিকে ফিরে) এই বাপ্পা, …)."""
+    if start < end and text[start] == "(":
+        close = text.find(")", start, end)
+        if close > 0:
+            start = close + 1
+            while start < end and (text[start].isspace() or text[start] in "*_"):
+                start += 1
+    return start
+
+
+def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexicon: Lexicon,
+                    index: SpeakerIndex) -> str | None:
+    """The person an aside's speech names: a vocative opening it (अरे रामू, तू …) or a listed
+    person set off by a comma (और तू, करण, …)."""
+    while start < end and text[start].isspace():
+        start += 1
+    vocative = vocative_at(text, start, end, lexicon)
+    if vocative:
+        return vocative
+    for match in _VOCATIVE_NAME.finditer(text, start, end):
+        named = index.match(match.group())
+        if named is not None and named != speaker:
+            return named
+    return None
+
+
+def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
+    """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
+    return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
 
 
 def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) -> bool:
@@ -362,6 +433,7 @@ def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) 
 
 # a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
 _DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
+_PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
 
 
 #: quote marks: a text without them is no meta-answer

@@ -21,15 +21,19 @@ from dataclasses import dataclass
 from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENCE_END_MARKS, SINGLE_QUOTES,
                        class_body)
 
-# A timestamp ([09:41], [10:02 PM]), then a bullet, number or quote mark.
-_TIMESTAMP = r"(?:\[\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\][ \t]*)?"
+# A timestamp in brackets ([09:41], [10:02 PM], [রাত ১০:১৫], [12/03/24, 10:15 PM]: a time
+# in any script's digits, with a date or a word for the time of day), then a bullet,
+# number or quote mark.
+_TIMESTAMP = r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*)?"
 LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
 _NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
+# a name's characters: an apostrophe only inside a Latin word (Ma'am, D'Souza), never a quote
+_NAME_CHARACTER = f"(?:[^{_NOT_IN_NAME}\\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))"
 _LABEL = re.compile(
     r"(?P<pre>[*_]{0,2})[ \t]*"
-    f"(?P<name>[^\\s{_NOT_IN_NAME}{class_body(characters=',' + DASHES)}][^{_NOT_IN_NAME}\\n]{{0,38}}?)"
+    f"(?P<name>[^\\s{_NOT_IN_NAME}{class_body(characters=',' + DASHES)}]{_NAME_CHARACTER}{{0,38}}?)"
     r"[ \t]*[*_]{0,2}[ \t]*"
     r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
     r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")

@@ -46,6 +46,8 @@ _QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
                     f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,400}})"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
 _WRAPPING_QUOTES = QUOTE_PAIRS
+# a thematic break: --- , *** , ___ , * * *
+_RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _CUT_MARKS = "([*" + DOUBLE_OPENING + SINGLE_OPENING
 
 
@@ -171,11 +173,15 @@ def _second_person(classified: tuple) -> bool:
 
 
 def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
-    """A parenthesis that speaks to the user about the text (an offer, a note, the task)."""
-    return bool(load_cues(lexicon.name).found(text[start:end]) & _USER_CUES)
+    """A parenthesis that speaks to the user about the text: an offer, a preamble, a note,
+    or two of writing, the task and the material (मैं यह दृश्य आगे लिख दूँगा); a writing
+    verb alone is a character's action ((फ़ोन भाई की तरफ़ बढ़ाते हुए — तू भी बात कर))."""
+    found = load_cues(lexicon.name).found(text[start:end])
+    return bool(found & _USER_CUES) or len(found & _TEXT_CUES) >= 2
 
 
-_USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "task", "material", "help", "writing"})
+_USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "help"})
+_TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
@@ -293,6 +299,9 @@ class _TurnSplitter:
         #: the speaker of a Fountain name line (speaker, unlisted, name), until a blank line
         self.fountain_speaker: tuple[str, bool, str] | None = None
         self.fountain_direction: str | None = None
+        #: where the last blank line or rule (---) is: unlabelled text after one is not the
+        #: labelled turn before it (the model's closing note, narration)
+        self.last_break = -1
         #: speakers of the dash lines so far
         self.dash_speakers: list[str] = []
         #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
@@ -487,7 +496,8 @@ class _TurnSplitter:
         # Part of the previous labelled speech turn, or (before any labelled
         # turn) scene-setting narration — unless nothing is labelled, in which
         # case the whole text is one utterance (handled in split_turns).
-        if self.speech_seen and turns and turns[-1].kind == SPEECH and turns[-1].label is not None:
+        if self.speech_seen and turns and turns[-1].kind == SPEECH and turns[-1].label is not None \
+                and self.last_break < turns[-1].start:
             previous = turns[-1]
             previous.segments.extend(speech_segments(text, span_start, span_end, lexicon))
             previous.end = span_end
@@ -561,6 +571,11 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         line = text[line_start:line_end]
         if not line.strip():
             splitter.fountain_speaker = None   # a blank line ends a Fountain speech
+            splitter.last_break = line_start
+            continue
+        if _RULE_LINE.match(line):
+            turns.append(RawTurn(None, NARRATION, line_start, line_end))   # --- : a thematic break
+            splitter.last_break = line_start
             continue
         if number in table_rows:
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
