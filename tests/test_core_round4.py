@@ -107,3 +107,49 @@ def test_one_group_under_its_several_pronoun_forms():
     text = "**Sir:** Tomra boi khulo. Tomader homework kothay?\n**Ria:** Sir, ami enechi."
     got = speakers_of(analyze_text(text, "bn", speakers=["Sir", "Ria"], task="roleplay"))
     assert len(got["Sir"][2] or {"one": 1}) == 1
+
+
+# --- layouts and frames ---------------------------------------------------------------
+
+def test_a_fountain_cue_with_a_titles_abbreviation_point():
+    text = ("INT. थाना – दिन\n\nइंस्पेक्टर वर्मा कुर्सी पर बैठे हैं।\n\nइं. वर्मा\n(फ़ाइल बंद करते हुए)\n"
+            "तुम कल रात कहाँ थे?\n\nमुन्ना\nसाहब, आप मेरी बात तो सुनिए।")
+    got = speakers_of(analyze_text(text, "hi", speakers=["इं. वर्मा", "मुन्ना"], task="roleplay"))
+    assert got["इं. वर्मा"][0] == "familiar" and got["मुन्ना"][0] == "formal"
+
+
+def test_a_narration_line_names_the_dash_line_after_it():
+    text = ("বারান্দায় বসে খবরের কাগজ পড়ছিলেন দাদু।\n— তুই আবার অফিসে দেরি করলি?\n"
+            "রাজু জুতো খুলতে খুলতে মুখ তুলল।\n— তুমি ঘুমোওনি এখনও?")
+    got = speakers_of(analyze_text(text, "bn", speakers=["দাদু", "রাজু"], task="continuation"))
+    assert got["দাদু"][0] == "intimate" and got["রাজু"][0] == "familiar"
+
+
+def test_a_verb_before_a_title_is_no_subject_in_an_inverted_frame():
+    text = ('"ব্যথাটা কোথায়?" পেটে হাত রেখে জিজ্ঞেস করলেন ডাক্তার বসু।\n\n'
+            '"তুমি আগে শুয়ে পড়ো," বললেন ডাক্তার বসু।')
+    got = speakers_of(analyze_text(text, "bn", speakers=["ডাক্তার বসু"], task="continuation"))
+    assert got["ডাক্তার বসু"][0] == "familiar"
+    assert not any(name.endswith("লেন") for name in got)
+
+
+def test_the_clause_next_to_a_quote_frames_it_when_two_frames_stand_between_quotes():
+    text = ('"तुम रोज़ लेट आते हो," मैनेजर ने फ़ाइल पटककर कहा, तो राकेश धीरे से बोला, '
+            '"सर, आप मेरी बात भी तो सुनिए।"')
+    got = speakers_of(analyze_text(text, "hi", speakers=["मैनेजर", "राकेश"], task="continuation"))
+    assert got["मैनेजर"][0] == "familiar" and got["राकेश"][0] == "formal"
+
+
+def test_an_action_beat_line_names_the_quote_line_after_it():
+    text = ('শীতের সকালে মিনু চাদর মুড়ি দিয়ে বারান্দায় এল।\n"তুই এত সকালে উঠলি কেন রে?"\n'
+            'বুবাই বই থেকে মুখ না তুলেই বলল, "পরীক্ষা আছে, তুমি যাও তো।"')
+    got = speakers_of(analyze_text(text, "bn", speakers=["মিনু", "বুবাই"], task="continuation"))
+    assert got["মিনু"][0] == "intimate" and got["বুবাই"][0] == "familiar"
+
+
+def test_a_one_word_sentence_between_a_beat_and_its_quote_is_passed_over():
+    text = ('Priya ne Rohan se poocha, "Aap chai lenge?" Rohan ne sir hilaya. '
+            'Priya ne darwaza khola, phir bahar jhaanka. Sannata. "Tum log kahan chale gaye?"')
+    got = speakers_of(analyze_text(text, "hi", speakers=["Priya", "Rohan"], task="continuation"))
+    assert got["Priya"][2] == {"Rohan": "formal", "Tum log (group)": "familiar"}
+    assert got["Rohan"][0] == "none"

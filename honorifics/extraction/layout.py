@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENCE_END_MARKS, SINGLE_QUOTES,
-                       class_body)
+                       WORD_CHARACTERS, class_body)
 
 # A timestamp in brackets ([09:41], [10:02 PM], [রাত ১০:১৫], [12/03/24, 10:15 PM]: a time
 # in any script's digits, with a date or a word for the time of day), then a bullet,
@@ -59,6 +59,8 @@ _SENTENCE_PUNCTUATION = re.compile(
     f"[{class_body(characters=SENTENCE_END_MARKS + '.,;:' + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES + DASHES)}]")
 _PARENTHETICAL = re.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")
 MAX_NAME_WORDS = 4
+# a title's point (डॉ. मेहता, Dr. Rao, মি. বসু) or an initial's (Mr. D. Sen), with more of the name after it
+_ABBREVIATION_POINT = re.compile(f"(?:^[{WORD_CHARACTERS}]{{1,4}}|(?<=\\s)[A-Z])\\.(?=[ \\t]+[{WORD_CHARACTERS}])")
 
 
 @dataclass(slots=True)
@@ -124,11 +126,17 @@ def dash_line(line: str) -> int | None:
 
 
 def name_only(line: str) -> str | None:
-    """The name on a line that holds nothing else (a Fountain character line), else None."""
+    """The name on a line that holds nothing else (a Fountain character line), else None.
+    A title's abbreviation point inside the name is no sentence end (डॉ. मेहता, Dr. Rao)."""
     body = line.strip().strip("*_").strip()
-    if not body or _SENTENCE_PUNCTUATION.search(body) or body.startswith(("(", "[", "#", "|", "{", "-", "•")):
+    if not body or _SENTENCE_PUNCTUATION.search(_ABBREVIATION_POINT.sub(_without_point, body)) \
+            or body.startswith(("(", "[", "#", "|", "{", "-", "•")):
         return None
     return body if plausible_name(body) and len(body) <= 40 else None
+
+
+def _without_point(match: re.Match) -> str:
+    return match.group()[:-1]
 
 
 def parenthetical(line: str) -> str | None:

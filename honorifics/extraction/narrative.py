@@ -178,7 +178,11 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             return word, True   # राजा ने कहा: the word right before ने
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address
-                or (following is not None and following in lexicon.name_titles)):
+                # a name before its title (शर्मा जी); never a verb before a title that opens
+                # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
+                or (following is not None and following in lexicon.name_titles
+                    and not _verb_like(key, lexicon) and key not in narrative["reporting_verbs"]
+                    and not (i > 0 and keys[i - 1] in narrative["reporting_verbs"]))):   # জিজ্ঞেস করলেন
             # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন)
             return word, True
     return None
@@ -244,7 +248,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb
                 # (not a colon: उसने पोस्टर पर लिखा देखा: "…" introduces written text)
                 leads_in = before.rstrip().endswith((",", "—", "–"))
-                speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
+                # two frames between two quotes (…," बिरजू ने … कहा, तो सुरेश तुरंत बोला, "…"):
+                # the clause next to the quote, with its own subject and reporting verb, frames it
+                clause = _last_clause(before) or ""
+                own = _frame_keys(clause, lexicon) if clause else []
+                if own and any(k in lexicon.narrative["reporting_verbs"] for _, k in own) \
+                        and _clause_subject(own, lexicon, index) is not None:
+                    speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last)
+                if speaker is None:
+                    speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
         elif TOKEN.search(after):
             speaker = frame_speaker(after, lexicon, index, previous=last)
         if speaker is None and not TOKEN.search(before) \
@@ -252,11 +264,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
             # sentence just before the quote (स्टेशन पर माँ ने … ठूँसा। "…"), else a listed
             # speaker opening it, then speaks
-            start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-            beat = before_text[start_of_previous:boundaries[-1].start()]
-            speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True)
-            if speaker is None and index is not None:
-                speaker = _beat_speaker(beat, index)
+            # (a sentence of a word or two between them, Faka. / চুপ।, is passed over)
+            for back in range(len(boundaries) - 1, max(len(boundaries) - 3, -1), -1):
+                start_of_previous = boundaries[back - 1].end() if back >= 1 else 0
+                beat = before_text[start_of_previous:boundaries[back].start()]
+                speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True)
+                if speaker is None and index is not None:
+                    speaker = _beat_speaker(beat, index)
+                if speaker is not None or len(TOKEN.findall(beat)) > 2:
+                    break
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
                 and TOKEN.search(before_text) and frame_speaker(before_text.strip(_BEAT_TRIM), lexicon, index) \
                 == (found[-1].speaker, found[-1].unlisted):
@@ -269,6 +285,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found
+
+
+def _last_clause(frame: str) -> str | None:
+    """The clause after the last comma of a frame that has more than one, else None."""
+    parts = frame.strip().rstrip(",—– ").rsplit(",", 1)
+    return parts[1] if len(parts) == 2 and TOKEN.search(parts[0]) else None
 
 
 def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "SpeakerIndex | None") -> bool:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES, LATIN,
                        NATIVE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS, SINGLE_CLOSING, SINGLE_OPENING,
-                       SINGLE_QUOTES, class_body, detection_class)
+                       SENTENCE_ENDS, SINGLE_QUOTES, class_body, detection_class)
 from .lexicon import Lexicon
 from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
                      plausible_name)
@@ -304,6 +304,10 @@ class _TurnSplitter:
         self.last_break = -1
         #: speakers of the dash lines so far
         self.dash_speakers: list[str] = []
+        #: the speaker a narration line names for a dash line or a quote line right after it
+        #: (মা রান্নাঘর থেকে গলা তুললেন,\n—এত সকালে কোথায় যাচ্ছিস?), and the one the current line names
+        self.line_named: tuple[str, bool] | None = None
+        self.line_named_next: tuple[str, bool] | None = None
         #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
         self.bulleted_labels = False
 
@@ -398,7 +402,7 @@ class _TurnSplitter:
                     continue
             speech.append((s, e))
         if speaker is None:
-            speaker = self.next_dash_speaker()
+            speaker = self.pending_frame or self.line_named or self.next_dash_speaker()
         if not speech:
             return
         segments = [seg for s, e in speech for seg in speech_segments(text, s, e, self.lexicon)]
@@ -469,7 +473,7 @@ class _TurnSplitter:
         quoted = whole_quote(text, span_start, span_end)
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
-            speaker = pending or self.unframed_speaker()
+            speaker = pending or self.line_named or self.unframed_speaker()
             if speaker:
                 self.narrative_turn(speaker[0], speaker[1], quoted[0], quoted[1])
                 return
@@ -503,6 +507,16 @@ class _TurnSplitter:
             previous.end = span_end
             return
         turns.append(RawTurn(None, "unlabelled", span_start, span_end))
+
+
+def _last_sentence(line: str) -> str:
+    """The last sentence of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন, → the second)."""
+    parts = [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
+    return parts[-1] if parts else line
+
+
+_QUOTE_OPENINGS = DOUBLE_OPENING + SINGLE_OPENING
+_SENTENCE_SPLIT = re.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
@@ -577,6 +591,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             turns.append(RawTurn(None, NARRATION, line_start, line_end))   # --- : a thematic break
             splitter.last_break = line_start
             continue
+        splitter.line_named, splitter.line_named_next = splitter.line_named_next, None
         if number in table_rows:
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
@@ -639,6 +654,10 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
                             turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
                 continue
+        if dash_dialogue or not any(q in line for q in _QUOTE_OPENINGS):
+            # a narration line: its last sentence's subject speaks a dash line or a quote line
+            # right after it (… তিতলি হঠাৎ অর্কের হাত ধরে টানল।\n"এই অর্ক, দেখ দেখ!")
+            splitter.line_named_next = narration_speaker(_last_sentence(line), lexicon, index)
         splitter.unlabelled(line_start, line_end)
 
     if not any(t.kind == SPEECH for t in turns):
