@@ -22,7 +22,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import GROUP, direction_addressee, may_open_with_vocative, sentence_spans, vocative_at
 from .extraction.evidence import UtteranceEvidence, extract_evidence
-from .extraction.out_of_character import meta_answer
+from .extraction.out_of_character import MENTION_MARKS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.narrative import frame_addressee
 from .extraction.normalize import detect_script, has_script, script_mix
@@ -436,10 +436,6 @@ _DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?
 _PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
 
 
-#: quote marks: a text without them is no meta-answer
-QUOTE_MARKS = "\"“”«'‘’"
-
-
 def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
     """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
     if " " not in item.text:
@@ -577,7 +573,7 @@ class Analyzer:
         name_keys = index.name_keys() | defined if defined else index.name_keys()
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
-        meta = not characters_speak and any(q in text for q in QUOTE_MARKS) \
+        meta = not characters_speak and any(q in text for q in MENTION_MARKS) \
             and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))
 
         seeds = _seed_keys(context.seed_texts)

@@ -330,7 +330,11 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
         context = {"task", "ai_identity", "help", "alternative"} | ({"material", "apology"} if reply_to_user else set())
         writes_material = {"material", "writing"} <= cue
         writes_material = writes_material or "writing" in cue and (
-            "apology" in paragraph or bool(cue & {"preamble", "offer", "alternative"}))
+            "apology" in paragraph or bool(cue & {"preamble", "offer", "alternative"})
+            or bool(paragraph & {"offer", "alternative"}))
+        writes_material = writes_material or bool(cue & {"material", "writing"}) and any(
+            other != number and text[os_:oe].rstrip().endswith((":", "：")) and found[other] & {"material", "writing"}
+            for other, (os_, oe) in enumerate(parts))
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (paragraph & context or writes_material
                                     or (not latin_record and cues.english_inability(sentence))))

@@ -153,3 +153,41 @@ def test_a_one_word_sentence_between_a_beat_and_its_quote_is_passed_over():
     got = speakers_of(analyze_text(text, "hi", speakers=["Priya", "Rohan"], task="continuation"))
     assert got["Priya"][2] == {"Rohan": "formal", "Tum log (group)": "familiar"}
     assert got["Rohan"][0] == "none"
+
+
+# --- out-of-character text ---------------------------------------------------------------
+
+def test_cant_write_it_then_an_offer_in_the_same_paragraph_is_a_refusal():
+    text = ("**মা:** তুই আবার পরীক্ষায় ফেল করেছিস?\n\n"
+            "(এর পরেরটুকু আমি লিখতে পারব না। চাইলে অন্যভাবে এগিয়ে নিতে পারি — বলবেন।)")
+    record = analyze_text(text, "bn", speakers=["মা"], task="roleplay")
+    assert record.refusal and record.tier == "intimate"
+    # control: a character's "I can't write" with no offer is in character
+    record = analyze_text("**राजू:** माँ, मैं यह चिट्ठी नहीं लिख सकता, तुम ही लिख दो।", "hi",
+                          speakers=["राजू"], task="roleplay")
+    assert not record.refusal
+
+
+def test_cant_take_the_story_there_and_a_colon_introducing_another_way_is_a_refusal():
+    text = ("मैं इस दृश्य को हिंसा की ओर नहीं ले जा सकती। लेकिन दृश्य को कुछ इस तरह आगे लिखा जा सकता है:\n\n"
+            'पिता ने अख़बार मोड़ा। "तुम कल से समय पर घर आओगे, समझे?"')
+    record = analyze_text(text, "hi", speakers=["पिता"], task="continuation")
+    assert record.refusal and record.tier == "familiar"
+
+
+def test_forms_set_off_by_emphasis_are_mentions_in_a_meta_answer():
+    text = ("Depends on how close they are:\n\n- **Aap** — jab umar ka farak zyada ho.\n"
+            "- **Tum** — dosto mein sabse common hai.\n- **Tu** — bahut kareebi dosto mein chalta hai.\n\n"
+            "Aapke case mein *tum* use karna theek rahega.")
+    record = analyze_text(text, "hi")
+    assert record.refusal and record.tier == "none" and record.user_tier == "formal"
+    # control: a reply without the talk of usage keeps its address
+    record = analyze_text("**Tum** kal aa jaana, main intezaar karunga.", "hi")
+    assert not record.refusal and record.tier == "familiar"
+
+
+def test_an_example_label_is_no_speaker():
+    text = ("Yahan 'aap' kehna hi uchit rahega, kyunki woh aapke boss hain.\n\n"
+            "Example: \"Aap kal meeting mein aayenge?\"")
+    record = analyze_text(text, "hi", task="dct")
+    assert "Example" not in record.speakers

@@ -283,7 +283,13 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         # "I can't write the abusive parts, but here's a softer version:" — "I can't write" with an
         # apology, or with the model's own preamble or offer around it
         writes_material = writes_material or "writing" in cue and (
-            paragraph.has(_APOLOGY) or bool(cue & {"preamble", "offer", "alternative"}))
+            paragraph.has(_APOLOGY) or bool(cue & {"preamble", "offer", "alternative"})
+            or paragraph.has(_OFFER_OR_ALTERNATIVE))   # সেটা আমি লিখতে পারব না। চাইলে … পারি — বলবেন।
+        # "मैं कहानी को उस दिशा में नहीं ले जा सकता। पर कहानी को आगे इस तरह बढ़ाया जा सकता है:" —
+        # can't do the material, and another sentence introduces material with a colon
+        writes_material = writes_material or bool(cue & {"material", "writing"}) and any(
+            other != number and paragraph.texts[other].rstrip().endswith((":", "："))
+            and paragraph.sentence_has(other, _TEXT_CUES) for other in range(len(parts)))
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
                 paragraph.has(context) or writes_material
@@ -307,6 +313,8 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
 _CLOSING_OR_OFFER = frozenset({"closing", "offer"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
 _APOLOGY = frozenset({"apology"})
+_OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
+_TEXT_CUES = frozenset({"material", "writing"})
 _CONTEXT = frozenset({"task", "ai_identity", "help", "alternative"})
 _REPLY_CONTEXT = _CONTEXT | {"material", "apology"}
 _OPENER = {"apology", "task", "material"}
@@ -372,9 +380,14 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return out
 
 
+# a word set off as a mention: quoted ("आप", 'tum') or emphasized alone (**तू** —, *Aap*)
 _QUOTED_WORD = re.compile(f"[{class_body(characters=DOUBLE_OPENING + SINGLE_QUOTES)}]"
                           f"([^{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}\\s]{{1,20}})"
-                          f"[{class_body(characters=DOUBLE_CLOSING + SINGLE_QUOTES)}]")
+                          f"[{class_body(characters=DOUBLE_CLOSING + SINGLE_QUOTES)}]"
+                          f"|(?<![*\\w])\\*{{1,2}}([^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}})"
+                          r"\*{1,2}(?![*\w])")
+#: the marks a mention may be set off with: a text without any is no meta-answer
+MENTION_MARKS = DOUBLE_OPENING + SINGLE_QUOTES + "*"
 
 
 def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
@@ -391,12 +404,12 @@ def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     >>> meta_answer('"आप" नहीं, "तू" बोल मुझसे!', "hi", lambda w: hi.key(w) in hi.pronouns)
     False
     """
-    if not any(q in text for q in DOUBLE_OPENING + SINGLE_QUOTES):
+    if not any(q in text for q in MENTION_MARKS):
         return False
     cues = load_cues(lexicon_name)
     for start, end in sentences(text, 0, len(text)):
         sentence = text[start:end]
-        if any(is_pronoun(m.group(1)) for m in _QUOTED_WORD.finditer(sentence)) \
+        if any(is_pronoun(m.group(1) or m.group(2)) for m in _QUOTED_WORD.finditer(sentence)) \
                 and cues.found(sentence) & {"usage", "meta"}:
             return True
     return False

@@ -253,11 +253,16 @@ def _words_outside(text: str, start: int, end: int, spans: list[tuple[int, int]]
 
 
 def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The segments with every quote cut out (the example sentences of a meta-answer)."""
+    """The segments with every quote and every word emphasized alone (``**तू** —``) cut
+    out: the example sentences and the mentioned forms of a meta-answer."""
     out = []
     for start, end in segments:
         position = start
-        for match in _QUOTE.finditer(text, start, end):
+        found = sorted([*_QUOTE.finditer(text, start, end), *_EMPHASIZED_WORD.finditer(text, start, end)],
+                       key=lambda m: m.start())
+        for match in found:
+            if match.start() < position:
+                continue   # inside a quote already cut
             if match.start() > position:
                 out.append((position, match.start()))
             position = match.end()
@@ -516,6 +521,8 @@ def _last_sentence(line: str) -> str:
 
 
 _QUOTE_OPENINGS = DOUBLE_OPENING + SINGLE_OPENING
+_EMPHASIZED_WORD = re.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
+                             r"\*{1,2}(?![*\w])")
 _SENTENCE_SPLIT = re.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
 
 
