@@ -44,6 +44,7 @@ COMPILED_MODULES = (
     "honorifics.extraction.clauses",
     "honorifics.extraction.addressees",
     "honorifics.extraction.prefilter",
+    "honorifics.extraction.genericity",
     "honorifics.summary",
 )
 #: mypyc's shared library holding the code of all of them, ``<GROUP>__mypyc``: top-level,

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import GROUP, direction_addressee, may_open_with_vocative, sentence_spans, vocative_at
 from .extraction.evidence import UtteranceEvidence, extract_evidence
+from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARKS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.narrative import frame_addressee
@@ -34,7 +35,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_MARKS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -388,6 +389,31 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     return out
 
 
+def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dict[int, Lexicon],
+                              addressed: dict[int, dict[int, str]], narration: bool) -> None:
+    """Take out of each speaker's evidence toward each addressee the generic "you" that
+    genericity.py finds by contrast (a second register only in sentences about anyone)."""
+    by_speaker: dict[str | None, list[tuple[Evidence, str | None, Lexicon]]] = {}
+    for turn in turns:
+        if turn.kind != SPEECH or not turn.evidence or turn.index not in lexicons:
+            continue
+        targets = addressed.get(turn.index, {})
+        for item in turn.evidence:
+            by_speaker.setdefault(turn.speaker, []).append(
+                (item, targets.get(item.start, turn.addressee), lexicons[turn.index]))
+    generic: set[int] = set()
+    for items in by_speaker.values():
+        generic |= generic_by_contrast(text, items, narration=narration)
+    if not generic:
+        return
+    for turn in turns:
+        if turn.kind == SPEECH and any(item.start in generic for item in turn.evidence):
+            turn.evidence = [item for item in turn.evidence if item.start not in generic]
+            turn.agreement = [pair for pair in turn.agreement
+                              if pair.pronoun.start not in generic and pair.verb.start not in generic]
+            turn.tier = tier_of(evidence_tiers(turn.evidence))
+
+
 def _after_stage_direction(text: str, start: int, end: int) -> int:
     """Where a sentence's words start after a stage direction that opens it ((ভাইয়ের দিকে ফিরে) এই বাপ্পা, …)."""
     if start < end and text[start] == "(":
@@ -578,6 +604,7 @@ class Analyzer:
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
+        turn_lexicons: dict[int, Lexicon] = {}   # the lexicon each speech turn was read with
         vocatives: dict[int, list[str]] = {}
         for number, raw in enumerate(raw_turns):
             if seeds and raw.kind == SPEECH and _seed_key(text[raw.start:raw.end]) in seeds:
@@ -593,6 +620,8 @@ class Analyzer:
                 if meta:
                     segments = without_quotes(text, segments)   # example sentences are mentions
                 turn_lexicon = self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)
+                if turn_lexicon is not None:
+                    turn_lexicons[number] = turn_lexicon
                 found = extract_evidence(text, segments, turn_lexicon, name_keys) if turn_lexicon is not None \
                     else UtteranceEvidence()
                 turn.evidence = found.evidence
@@ -632,6 +661,10 @@ class Analyzer:
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
 
+        # a narrator's prose (a continuation where no character speaks and nothing is quoted)
+        narration = context.task == "continuation" and not characters_speak \
+            and not any(q in text for q in DOUBLE_QUOTE_MARKS)
+        _drop_generic_by_contrast(text, turns, turn_lexicons, addressed, narration)
         self._apply_classifier(turns, language)
         speakers = self._speakers(turns, listed, addressed, aside_evidence)
         expectations = dict(context.expectations)

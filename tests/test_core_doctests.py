@@ -6,7 +6,8 @@ import pytest
 
 MODULES = ["honorifics.tiers", "honorifics.extraction.normalize", "honorifics.extraction.evidence",
            "honorifics.pipeline", "honorifics.frames", "honorifics.records", "honorifics.scale",
-           "honorifics.extraction.prefilter", "honorifics.extraction.addressees"]
+           "honorifics.extraction.prefilter", "honorifics.extraction.addressees",
+           "honorifics.extraction.genericity"]
 
 
 def _module(name: str):

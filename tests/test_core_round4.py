@@ -191,3 +191,45 @@ def test_an_example_label_is_no_speaker():
             "Example: \"Aap kal meeting mein aayenge?\"")
     record = analyze_text(text, "hi", task="dct")
     assert "Example" not in record.speakers
+
+
+# --- generic "you" by contrast -------------------------------------------------------------
+
+def test_a_second_register_only_in_sentences_about_anyone_is_generic():
+    text = ("**भैया:** देख, जब आप स्टेशन पर देर से पहुँचते हैं, तो कुली आपसे दुगने पैसे माँगता है। "
+            "इसलिए तू कल जल्दी निकलना।\n**छोटू:** ठीक है भैया।")
+    got = speakers_of(analyze_text(text, "hi", speakers=["भैया", "छोटू"], task="roleplay"))
+    assert got["भैया"][0] == "intimate"
+    text = ("**মাসি:** এই শহরে আপনি যত খাটুন না কেন, ভাড়া দিতেই সব চলে যাবে। তুই বরং বাড়ি ফিরে আয়।\n"
+            "**টুকাই:** দেখি মাসি।")
+    got = speakers_of(analyze_text(text, "bn", speakers=["মাসি", "টুকাই"], task="roleplay"))
+    assert got["মাসি"][0] == "intimate"
+
+
+def test_a_register_switch_in_a_question_or_a_plain_statement_stays_mixed():
+    # control: आप in a question to the same person is a switch, not anyone
+    text = "**भैया:** तू कल जल्दी निकलना। अगर आप चाहें तो मैं भी चलूँ?\n**छोटू:** ठीक है।"
+    got = speakers_of(analyze_text(text, "hi", speakers=["भैया", "छोटू"], task="roleplay"))
+    assert got["भैया"][0] == "mixed"
+    # control: one register only: a conditional addressed to the listener stays address
+    text = "**दादी:** बेटा, तू बाज़ार जा रहा है तो मेरे लिए दवा ले आना।\n**मोनू:** हाँ दादी।"
+    got = speakers_of(analyze_text(text, "hi", speakers=["दादी", "मोनू"], task="roleplay"))
+    assert got["दादी"][0] == "intimate"
+
+
+def test_another_addressees_register_outside_such_sentences_is_kept():
+    # आप to the guest also outside the potential sentence (बैठिए): the guest's formal stays
+    text = ("**मालकिन:** आइए, बैठिए। आप यहाँ आराम से बैठ सकती हैं। (नौकर से) अरे रामू, तू पानी ला।\n"
+            "**मेहमान:** धन्यवाद।")
+    got = speakers_of(analyze_text(text, "hi", speakers=["मालकिन", "मेहमान"], task="roleplay"))
+    assert got["मालकिन"][2] == {"मेहमान": "formal", "रामू": "intimate"}
+
+
+def test_a_narrators_second_person_in_sentences_about_anyone():
+    text = ("যখন নদীর ধারে সন্ধে নামে, আপনি শুধু ঝিঁঝির ডাক শুনতে পাবেন। চারদিকে শুধু কুয়াশা। "
+            "সেই পথেই সেদিন হাঁটছিল মিতুল।")
+    record = analyze_text(text, "bn", task="continuation")
+    assert record.tier == "none"
+    # control: without the continuation task the same words are a reply to the user
+    record = analyze_text("আপনি এখানে একটু বসুন, আমি আসছি।", "bn", task="continuation")
+    assert record.tier == "formal"

@@ -197,6 +197,10 @@ class Lexicon:
     generic_you_required: Required = ANYTHING
     #: a sentence right after a generic one that matches this goes on being generic, or None
     generic_continuation: re.Pattern | None = None
+    #: what makes a sentence say what holds for anyone (genericity.py): markers (अगर, जब,
+    #: যত, jodi), potential or habitual verbs (सकते, পারবেন), conditional verb suffixes (-লে)
+    generic_shape: dict = field(default_factory=lambda: {"markers": frozenset(), "verbs": frozenset(),
+                                                         "conditional_suffixes": ()})
     #: plural 2nd-person pronouns (তোমরা, আপনারা): group address
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
@@ -328,6 +332,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
     addressees = data.get("addressees") or {}
     toward = addressees.get("toward") or {}
     generic_you = _alternation(data.get("generic_you"))
+    shape = data.get("generic_shape") or {}
     lexicon = Lexicon(
         name=name, language=data["language"], script=script,
         pronouns={match_key(form, script): tuple(value)
@@ -387,6 +392,9 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         generic_you=generic_you,
         generic_you_required=required_literals(generic_you) if generic_you is not None else ANYTHING,
         generic_continuation=re.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
+        generic_shape={"markers": keys(shape.get("markers")), "verbs": keys(shape.get("verbs")),
+                       "conditional_suffixes": tuple(match_key(x, script)
+                                                     for x in shape.get("conditional_suffixes") or ())},
         clauses={"case_markers": keys(clauses.get("case_markers")),
                  "ergative_markers": keys(clauses.get("ergative_markers")),
                  "title_suffixes": tuple(match_key(x, script) for x in clauses.get("title_suffixes") or ()),
