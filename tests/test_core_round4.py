@@ -233,3 +233,23 @@ def test_a_narrators_second_person_in_sentences_about_anyone():
     # control: without the continuation task the same words are a reply to the user
     record = analyze_text("আপনি এখানে একটু বসুন, আমি আসছি।", "bn", task="continuation")
     assert record.tier == "formal"
+
+
+# --- mentions inside narration ----------------------------------------------------------------
+
+def test_a_quote_inside_a_narrative_quote_is_a_mention():
+    text = ('मीना ने हँसकर पूछा, "तुम्हें याद है, हमने \'आप के लिए\' पहली बार साथ देखी थी?" '
+            'रमेश बोला, "हाँ, तुम तो पूरी फ़िल्म में रोई थीं।"')
+    got = speakers_of(analyze_text(text, "hi", speakers=["मीना", "रमेश"], task="continuation"))
+    assert got["मीना"][0] == "familiar"
+
+
+def test_a_sung_quote_is_a_song_line_not_address():
+    text = ('সন্ধেবেলা ছাদে বসে দিদি গান ধরল, "তুমি কোন কাননের ফুল"। '
+            'ভাই হেসে বলল, "দিদি, আপনি আজ খুব সুন্দর গাইলেন।"')
+    got = speakers_of(analyze_text(text, "bn", speakers=["দিদি", "ভাই"], task="continuation"))
+    assert got.get("দিদি", ("none",))[0] == "none"
+    # control: the same quote said, not sung, is address
+    text = 'দিদি হেসে বলল, "তুমি কোন কাননের ফুল?"'
+    got = speakers_of(analyze_text(text, "bn", speakers=["দিদি", "ভাই"], task="continuation"))
+    assert got["দিদি"][0] == "familiar"

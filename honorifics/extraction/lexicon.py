@@ -459,7 +459,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # case markers after a noun: not the subject (माँ का हाथ, माँ से)
             "case_markers": keys(section.get("case_markers")),
             # pronoun subjects that are also other words (Bangla ও "and"): only first in the clause
-            "clause_initial_only": keys(section.get("clause_initial_only"))}
+            "clause_initial_only": keys(section.get("clause_initial_only")),
+            # a frame that sings or hums its quote (गाना गाया, গান ধরল): a song line, a mention
+            "mention_frames": keys(section.get("mention_frames"))}
 
 
 # LEXICON_NAMES and lexicon_name come from the language registry (imported above).

@@ -282,6 +282,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # the reporting clause only: after the last comma of a frame before the quote,
             # up to the first comma of a frame after it
             frame = before.rstrip(" ,—–").rsplit(",", 1)[-1] if TOKEN.search(before) else after.split(",", 1)[0]
+            if lexicon.narrative["mention_frames"] and any(
+                    k in lexicon.narrative["mention_frames"] for _, k in _frame_keys(frame, lexicon)):
+                continue   # sung or hummed (গান ধরল, "তুমি রবে নীরবে"): a song line, no one's address
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found

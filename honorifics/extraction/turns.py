@@ -455,7 +455,9 @@ class _TurnSplitter:
 
     def narrative_turn(self, speaker: str | None, unlisted: bool, start: int, end: int,
                        to: str | None = None) -> None:
-        self.turns.append(RawTurn(speaker, SPEECH, start, end, speech_segments(self.text, start, end, self.lexicon),
+        # a quote inside the quote is someone else's words or a title ('आप की क़सम' देखी थी?)
+        self.turns.append(RawTurn(speaker, SPEECH, start, end,
+                                  speech_segments(self.text, start, end, self.lexicon, labelled=True),
                                   unlisted=unlisted, narrative=True, to=to))
         self.speech_seen = True
 
