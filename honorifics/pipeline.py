@@ -35,7 +35,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_MARKS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -335,7 +335,14 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             else:
                 named = _direction_person(text[inside_start:inside_end], lexicon, index)
                 if named:
-                    changes.append((match.end(), 0, index.match(named) or named))
+                    # the person's own name in the words it introduces wins over a role (नौकर से) …
+                    # और तू, छोटू, …)
+                    after = match.end()
+                    own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
+                                          lexicon, index)
+                    if own and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(own)):
+                        own = None   # an address term (भैया, Dada) names the role no better
+                    changes.append((after, 0, index.match(own or named) or own or named))
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
     sentences = sentence_spans(text, turn.start, turn.end)
@@ -349,7 +356,12 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     # the turn's listed addressee named later (… Ei Tutul, tui …): an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and any(
         named == turn.addressee for number, _, _, named in vocatives if number > 0)
+    directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
     for number, position, vocative, named in vocatives:
+        if named is None and any(start <= p <= position for p in directed_at
+                                 for start, _ in sentences[number:number + 1]) \
+                and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(vocative)):
+            continue   # (to the waiter) Bhaiya, …: the address term names the role no better
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
         if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
@@ -412,6 +424,15 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.agreement = [pair for pair in turn.agreement
                               if pair.pronoun.start not in generic and pair.verb.start not in generic]
             turn.tier = tier_of(evidence_tiers(turn.evidence))
+
+
+def _sentence_end(text: str, start: int, end: int) -> int:
+    """Where the sentence that starts at ``start`` ends (its end mark included), at most ``end``."""
+    found = _SENTENCE_END_MARK.search(text, start, end)
+    return found.end() if found else end
+
+
+_SENTENCE_END_MARK = re.compile(f"[{SENTENCE_ENDS}.\\n]")
 
 
 def _after_stage_direction(text: str, start: int, end: int) -> int:

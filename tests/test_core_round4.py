@@ -253,3 +253,13 @@ def test_a_sung_quote_is_a_song_line_not_address():
     text = 'দিদি হেসে বলল, "তুমি কোন কাননের ফুল?"'
     got = speakers_of(analyze_text(text, "bn", speakers=["দিদি", "ভাই"], task="continuation"))
     assert got["দিদি"][0] == "familiar"
+
+
+def test_a_directions_role_gives_way_to_the_name_said_after_it_but_not_to_an_address_term():
+    text = ("**मालिक:** आप बैठिए, शर्मा जी। (नौकर से) और तू, बिरजू, जल्दी चाय ला।\n**शर्मा जी:** अरे, तकलीफ़ मत कीजिए।")
+    got = speakers_of(analyze_text(text, "hi", speakers=["मालिक", "शर्मा जी", "बिरजू"], task="roleplay"))
+    assert got["मालिक"][2] == {"शर्मा जी": "formal", "बिरजू": "intimate"}
+    # control: an address term after the direction does not replace its role
+    text = "**Kabir:** Tu menu dekh le. (to the waiter) Bhaiya, aap do coffee le aaiye.\n**Ananya:** Theek hai."
+    got = speakers_of(analyze_text(text, "hi", speakers=["Kabir", "Ananya"], task="roleplay"))
+    assert got["Kabir"][2] == {"Ananya": "intimate", "waiter": "formal"}
