@@ -309,10 +309,11 @@ class _TurnSplitter:
         self.last_break = -1
         #: speakers of the dash lines so far
         self.dash_speakers: list[str] = []
-        #: the speaker a narration line names for a dash line or a quote line right after it
-        #: (মা রান্নাঘর থেকে গলা তুললেন,\n—এত সকালে কোথায় যাচ্ছিস?), and the one the current line names
-        self.line_named: tuple[str, bool] | None = None
-        self.line_named_next: tuple[str, bool] | None = None
+        #: the narration line right before the current one, and the current one: its subject
+        #: speaks a dash line or a quote line right after it (মা রান্নাঘর থেকে গলা তুললেন,\n—এত
+        #: সকালে …); read only when such a line comes (most narration lines have none after them)
+        self.line_before: str | None = None
+        self.line_before_next: str | None = None
         #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
         self.bulleted_labels = False
 
@@ -407,7 +408,7 @@ class _TurnSplitter:
                     continue
             speech.append((s, e))
         if speaker is None:
-            speaker = self.pending_frame or self.line_named or self.next_dash_speaker()
+            speaker = self.pending_frame or self.named_by_line_before() or self.next_dash_speaker()
         if not speech:
             return
         segments = [seg for s, e in speech for seg in speech_segments(text, s, e, self.lexicon)]
@@ -415,6 +416,12 @@ class _TurnSplitter:
                                   unlisted=speaker[1], narrative=True))
         self.dash_speakers.append(speaker[0])
         self.speech_seen = True
+
+    def named_by_line_before(self) -> tuple[str, bool] | None:
+        """The speaker the narration line right before names (its last sentence's subject)."""
+        if self.line_before is None:
+            return None
+        return narration_speaker(_last_sentence(self.line_before), self.lexicon, self.index)
 
     def next_dash_speaker(self) -> tuple[str, bool]:
         """The speaker of an unnamed dash line: the other party of the previous one."""
@@ -480,7 +487,7 @@ class _TurnSplitter:
         quoted = whole_quote(text, span_start, span_end)
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
-            speaker = pending or self.line_named or self.unframed_speaker()
+            speaker = pending or self.named_by_line_before() or self.unframed_speaker()
             if speaker:
                 self.narrative_turn(speaker[0], speaker[1], quoted[0], quoted[1])
                 return
@@ -600,7 +607,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             turns.append(RawTurn(None, NARRATION, line_start, line_end))   # --- : a thematic break
             splitter.last_break = line_start
             continue
-        splitter.line_named, splitter.line_named_next = splitter.line_named_next, None
+        splitter.line_before, splitter.line_before_next = splitter.line_before_next, None
         if number in table_rows:
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
@@ -666,7 +673,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         if dash_dialogue or not any(q in line for q in _QUOTE_OPENINGS):
             # a narration line: its last sentence's subject speaks a dash line or a quote line
             # right after it (… তিতলি হঠাৎ অর্কের হাত ধরে টানল।\n"এই অর্ক, দেখ দেখ!")
-            splitter.line_named_next = narration_speaker(_last_sentence(line), lexicon, index)
+            splitter.line_before_next = line
         splitter.unlabelled(line_start, line_end)
 
     if not any(t.kind == SPEECH for t in turns):
