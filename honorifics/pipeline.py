@@ -164,11 +164,28 @@ def _romanized_language(text: str) -> str | None:
 def _lexicon_in(language: str, script: str) -> Lexicon | None:
     """The language's lexicon for a script; None when the registry does not write it in
     that script (a language with no romanized lexicon)."""
-    try:
-        written = script in registry.language(language).scripts
-    except KeyError:
-        written = True   # not registered: load_lexicon says what is missing
-    return load_lexicon(lexicon_name(language, script)) if written else None
+    cache = _registry_cache()
+    key = ("lexicon", language, script)
+    if key not in cache:
+        try:
+            written = script in registry.language(language).scripts
+        except KeyError:
+            written = True   # not registered: load_lexicon says what is missing
+        cache[key] = load_lexicon(lexicon_name(language, script)) if written else None
+    return cache[key]
+
+
+_REGISTRY_CACHE: dict = {}
+_CACHED_REGISTRY: list = [None]   # the registry's languages the cache was filled from
+
+
+def _registry_cache() -> dict:
+    """Answers read from the language registry, per record otherwise (a dict lookup instead of
+    an alias lookup and a property); emptied when a language is registered or removed."""
+    if _CACHED_REGISTRY[0] is not registry.LANGUAGES:
+        _REGISTRY_CACHE.clear()
+        _CACHED_REGISTRY[0] = registry.LANGUAGES
+    return _REGISTRY_CACHE
 
 
 def _romanized_form_test(language: str):
@@ -183,11 +200,15 @@ def _romanized_form_test(language: str):
 
 def _own_scale(language: str) -> Scale | None:
     """The language's tier scale when it is not the shared three tiers, else None."""
-    try:
-        scale = registry.language(language).scale
-    except KeyError:
-        return None
-    return None if scale.tiers == TIERS else scale
+    cache = _registry_cache()
+    key = ("scale", language)
+    if key not in cache:
+        try:
+            scale = registry.language(language).scale
+            cache[key] = None if scale.tiers == TIERS else scale
+        except KeyError:
+            cache[key] = None
+    return cache[key]
 
 
 def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
@@ -405,6 +426,14 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
                               addressed: dict[int, dict[int, str]], narration: bool) -> None:
     """Take out of each speaker's evidence toward each addressee the generic "you" that
     genericity.py finds by contrast (a second register only in sentences about anyone)."""
+    if not narration:
+        # only a speaker with two registers can have one by contrast: most records have none
+        shown: dict[str | None, set[str]] = {}
+        for turn in turns:
+            if turn.kind == SPEECH and turn.evidence:
+                shown.setdefault(turn.speaker, set()).update(item.tier for item in turn.evidence)
+        if all(len(tiers) < 2 for tiers in shown.values()):
+            return
     by_speaker: dict[str | None, list[tuple[Evidence, str | None, Lexicon]]] = {}
     for turn in turns:
         if turn.kind != SPEECH or not turn.evidence or turn.index not in lexicons:
