@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -339,6 +339,7 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
         return {}   # no vocative opening a sentence, no aside, no group: one addressee
     evidence = sorted(turn.evidence, key=lambda e: e.start)
+    evidence_starts = [e.start for e in evidence]
     # (position, order, addressee): the addressee from that position on
     changes: list[tuple[int, int, str]] = []
     asides: list[tuple[int, int, str]] = []   # (start, end, addressee) of the speech in an aside
@@ -347,7 +348,8 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             inside_start, inside_end = match.start() + 1, match.end() - 1
             directed = _DIRECTED_ASIDE.fullmatch(text, match.start(), match.end())
             speech_start = directed.start("speech") if directed else inside_start
-            if any(speech_start <= e.start < inside_end for e in evidence):
+            first = bisect_left(evidence_starts, speech_start)   # the first evidence in its speech
+            if first < len(evidence_starts) and evidence_starts[first] < inside_end:
                 # an aside: the person its speech names, else the one its direction names
                 named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
                     _direction_person(directed.group("direction"), lexicon, index) if directed else None)

@@ -14,10 +14,14 @@ whatever the speaker's other register.
 
 >>> from honorifics.extraction.lexicon import load_lexicon
 >>> text = "जब आप गेंद उछालते हैं, तो वह आपके हाथ में गिरती है। तुम बताओ।"
->>> generic_shaped(text, text.index("आप"), load_lexicon("hi")), generic_shaped(text, text.index("तुम"), load_lexicon("hi"))
-(True, False)
+>>> sentences = Sentences(text)
+>>> [generic_shaped(text, *sentences.around(text.index(w)), load_lexicon("hi")) for w in ("आप", "तुम")]
+[True, False]
 """
 from __future__ import annotations
+
+import re
+from bisect import bisect_right
 
 from ..records import Evidence
 from ..scripts import SENTENCE_END_MARKS
@@ -25,22 +29,29 @@ from .lexicon import Lexicon
 from .tokens import TOKEN
 
 # a sentence ends at these (a question mark too: the sentence it ends is a question)
-_ENDS = SENTENCE_END_MARKS + ".\n"
+_END = re.compile("[" + re.escape(SENTENCE_END_MARKS + ".") + "\n]")
 
 
-def sentence_around(text: str, position: int) -> tuple[int, int]:
-    """The span of the sentence of ``text`` that holds ``position`` (its end mark included)."""
-    start = max(text.rfind(mark, 0, position) for mark in _ENDS) + 1
-    ends = [i for i in (text.find(mark, position) for mark in _ENDS) if i >= 0]
-    end = min(ends) + 1 if ends else len(text)
-    return start, end
+class Sentences:
+    """The sentence spans of a text, found in one pass, looked up by position (a long text
+    with many forms costs one scan, not one per form)."""
+
+    def __init__(self, text: str) -> None:
+        self.ends = [match.end() for match in _END.finditer(text)]
+        self.length = len(text)
+
+    def around(self, position: int) -> tuple[int, int]:
+        """The span of the sentence that holds ``position`` (its end mark included)."""
+        k = bisect_right(self.ends, position)
+        start = self.ends[k - 1] if k else 0
+        end = self.ends[k] if k < len(self.ends) else self.length
+        return start, end
 
 
-def generic_shaped(text: str, position: int, lexicon: Lexicon) -> bool:
-    """Does the sentence around ``position`` say what holds for anyone: a conditional,
+def generic_shaped(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """Does the sentence ``text[start:end]`` say what holds for anyone: a conditional,
     temporal or concessive marker, a conditional verb form or a potential verb, and
     neither a question mark nor the speaker (a 1st-person form)?"""
-    start, end = sentence_around(text, position)
     sentence = text[start:end]
     if sentence.rstrip().endswith(("?", "？")):
         return False
@@ -74,7 +85,15 @@ def generic_by_contrast(text: str, items: list[tuple[Evidence, str | None, Lexic
     """
     if not items or (not narration and len({item.tier for item, _, _ in items}) < 2):
         return set()
-    shaped = {item.start: generic_shaped(text, item.start, lexicon) for item, _, lexicon in items}
+    sentences = Sentences(text)
+    by_sentence: dict[tuple[int, int, str], bool] = {}   # a sentence's answer, once per lexicon
+    shaped: dict[int, bool] = {}
+    for item, _, lexicon in items:
+        start, end = sentences.around(item.start)
+        key = (start, end, lexicon.name)
+        if key not in by_sentence:
+            by_sentence[key] = generic_shaped(text, start, end, lexicon)
+        shaped[item.start] = by_sentence[key]
     if narration:
         return {start for start, is_generic in shaped.items() if is_generic}
     # the registers the speaker addresses people with, named by a pronoun outside such
