@@ -376,9 +376,12 @@ def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
         vocative = vocative_at(text, opening, end, lexicon)
         if vocative:
             vocatives.append((number, opening, vocative, index.match(vocative)))
-    # the turn's listed addressee named later (… Ei Tutul, tui …): an earlier other vocative is someone else
-    partner_named_later = turn.addressee is not None and any(
-        named == turn.addressee for number, _, _, named in vocatives if number > 0)
+    # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
+    # an earlier other vocative is someone else
+    partner_named_later = turn.addressee is not None and (
+        any(named == turn.addressee for number, _, _, named in vocatives if number > 0)
+        or any(person == turn.addressee for _, _, person in asides)
+        or any(person == turn.addressee for _, _, person in changes))
     directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at

@@ -34,6 +34,31 @@ from .lexicon import Lexicon
 from .tokens import TokenColumns
 
 _VOCATIVE = (",", "!", "،")
+# at most this many words after a comma at a sentence's end may be its addressee (…, हारू भाई।)
+_TRAILING_WORDS = 3
+
+
+def _trailing_address(tokens: TokenColumns, lexicon: Lexicon, name_keys: frozenset) -> set[int]:
+    """Tokens of an address set off by a comma at the end of a sentence (``बैठिए, शर्मा जी।``,
+    ``কইবেন না, হারু ভাই।``): a few words ending in a person noun, kin term, title or listed
+    name. They are vocatives, not the sentence's 3rd-person subject."""
+    keys, after, sentence = tokens.keys, tokens.after, tokens.sentence
+    n = len(keys)
+    found: set[int] = set()
+    for i in range(n):
+        if i + 1 < n and sentence[i + 1] == sentence[i]:
+            continue   # not the last word of its sentence
+        last = keys[i]
+        if not (last in lexicon.person_nouns or last in lexicon.nominal_address or last in lexicon.name_titles
+                or last in name_keys):
+            continue
+        for j in range(i, max(i - _TRAILING_WORDS, 0), -1):
+            if sentence[j - 1] != sentence[i]:
+                break
+            if after[j - 1].rstrip().endswith(_VOCATIVE[0]):
+                found.update(range(j, i + 1))
+                break
+    return found
 
 
 class ClauseIndex:
@@ -64,10 +89,11 @@ class ClauseIndex:
         #: clause number → (person of its subject, token index)
         self.subjects: dict[int, tuple[int, int]] = {}
         n = len(keys)
+        trailing = _trailing_address(tokens, lexicon, name_keys)
         for i, key in enumerate(keys):
             sentence = tokens.sentence[i]
             self.sentence_members.setdefault(sentence, []).append(i)
-            vocative = after[i].startswith(_VOCATIVE)
+            vocative = after[i].startswith(_VOCATIVE) or i in trailing
             following = keys[i + 1] if i + 1 < n and tokens.clause[i + 1] == tokens.clause[i] else None
             determiner = key in data["determiners"] and following is not None and following not in lexicon.particles \
                 and lexicon.classify(following)[1] is None and following not in lexicon.stem_followers

@@ -51,7 +51,8 @@ class Sentences:
 def generic_shaped(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """Does the sentence ``text[start:end]`` say what holds for anyone: a conditional,
     temporal or concessive marker, a conditional verb form or a potential verb, and
-    neither a question mark nor the speaker (a 1st-person form)?"""
+    neither a question mark nor the speaker (a 1st-person form)? (An imperative does not
+    rule it out: देख, जब आप … तो …; lene jao toh …; যত … করুন না কেন.)"""
     sentence = text[start:end]
     if sentence.rstrip().endswith(("?", "？")):
         return False

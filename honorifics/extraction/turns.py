@@ -335,7 +335,7 @@ class _TurnSplitter:
 
     def name_like(self, name: str) -> bool:
         """A label is a name, title, role or kin term, never a verb phrase, a pronoun, an
-        interjection or an apology: क्षमा करें — …, আচ্ছা — … are not speakers."""
+        interjection, a question or an apology: क्षमा करें — …, আচ্ছা — …, Kya chahiye: are not speakers."""
         lexicon = self.lexicon
         keys = [lexicon.key(w) for w in TOKEN.findall(name)]
         if not keys or set(keys) & lexicon.non_speaker_labels:
@@ -344,7 +344,8 @@ class _TurnSplitter:
         capitals = name.isupper() and name.isascii()
         for key in keys:
             pronoun, reading, _, _ = lexicon.classify(key)
-            if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections:
+            if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections \
+                    or key in lexicon.question_words:   # Kya chahiye:, কী লাগবে: a heading's question
                 return False
             if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
                     and reading.condition.not_a_name and not capitals:
