@@ -14,18 +14,16 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import GROUP, direction_addressee, may_open_with_vocative, sentence_spans, vocative_at
+from .extraction.addressees import VOCATIVE_NAME, addressees_of_evidence, direction_addressee
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARKS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.narrative import frame_addressee
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN
 from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
@@ -35,12 +33,10 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_MARKS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
-# a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
-_VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
 
 
 def tier_of(tiers: Iterable[str]) -> str:
@@ -323,110 +319,6 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
-def _addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
-                            index: SpeakerIndex, in_asides: set[int]) -> dict[int, str]:
-    """The addressee of each evidence item of a turn whose sentences change addressee.
-
-    From where it stands on, until the next change: a vocative that opens a sentence
-    (अरे छोटू, तू …), also after a stage direction (``(ভাইয়ের দিকে ফিরে) এই বাপ্পা, তুই …``),
-    a stage direction that names a person (``(गोलू से)``, ``(মায়ের দিকে তাকিয়ে)``), group
-    address (तुम सब, তোমরা). An aside in parentheses with speech of its own goes to the
-    person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
-    nothing after it. Before any change, the turn's addressee."""
-    text_of_turn = turn.text
-    if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
-                                        and may_open_with_vocative(text_of_turn)) and not any(
-            item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
-        return {}   # no vocative opening a sentence, no aside, no group: one addressee
-    evidence = sorted(turn.evidence, key=lambda e: e.start)
-    evidence_starts = [e.start for e in evidence]
-    # (position, order, addressee): the addressee from that position on
-    changes: list[tuple[int, int, str]] = []
-    asides: list[tuple[int, int, str]] = []   # (start, end, addressee) of the speech in an aside
-    if "(" in text_of_turn:
-        for match in _PARENTHESIS.finditer(text, turn.start, turn.end):
-            inside_start, inside_end = match.start() + 1, match.end() - 1
-            directed = _DIRECTED_ASIDE.fullmatch(text, match.start(), match.end())
-            speech_start = directed.start("speech") if directed else inside_start
-            first = bisect_left(evidence_starts, speech_start)   # the first evidence in its speech
-            if first < len(evidence_starts) and evidence_starts[first] < inside_end:
-                # an aside: the person its speech names, else the one its direction names
-                named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
-                    _direction_person(directed.group("direction"), lexicon, index) if directed else None)
-                if named:
-                    asides.append((speech_start, inside_end, index.match(named) or named))
-            else:
-                named = _direction_person(text[inside_start:inside_end], lexicon, index)
-                if named:
-                    # the person's own name in the words it introduces wins over a role (नौकर से) …
-                    # और तू, छोटू, …)
-                    after = match.end()
-                    own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
-                                          lexicon, index)
-                    if own and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(own)):
-                        own = None   # an address term (भैया, Dada) names the role no better
-                    changes.append((after, 0, index.match(own or named) or own or named))
-    last = evidence[-1].start if evidence else -1
-    vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
-    sentences = sentence_spans(text, turn.start, turn.end)
-    for number, (start, end) in enumerate(sentences):
-        if start > last:
-            break   # a vocative after the last evidence addresses nothing of it
-        opening = _after_stage_direction(text, start, end)
-        vocative = vocative_at(text, opening, end, lexicon)
-        if vocative:
-            vocatives.append((number, opening, vocative, index.match(vocative)))
-    # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
-    # an earlier other vocative is someone else
-    partner_named_later = turn.addressee is not None and (
-        any(named == turn.addressee for number, _, _, named in vocatives if number > 0)
-        or any(person == turn.addressee for _, _, person in asides)
-        or any(person == turn.addressee for _, _, person in changes))
-    directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
-    for number, position, vocative, named in vocatives:
-        if named is None and any(start <= p <= position for p in directed_at
-                                 for start, _ in sentences[number:number + 1]) \
-                and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(vocative)):
-            continue   # (to the waiter) Bhaiya, …: the address term names the role no better
-        # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
-        # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
-        if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
-                or _other_address_term(vocative, turn.addressee, lexicon) or partner_named_later:
-            changes.append((position, 1, named or vocative))
-    changes.sort()
-    current = turn.addressee
-    out: dict[int, str] = {}
-    next_change = next_aside = 0   # changes, asides and evidence are in text order
-    starts = [start for start, _ in sentences]
-    changed_in = -1   # the sentence of the last change
-    tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
-    for item in evidence:
-        while next_change < len(changes) and changes[next_change][0] <= item.start:
-            current = changes[next_change][2]
-            changed_in = bisect_right(starts, changes[next_change][0]) - 1
-            next_change += 1
-        if item.kind == "pronoun" and _group_address(item, lexicon):
-            if not (current or "").endswith(GROUP):   # तुम सब … तुम्हारे: the same group
-                current = f"{item.text}{GROUP}"
-            changed_in = bisect_right(starts, item.start) - 1
-        elif current != turn.addressee and bisect_right(starts, item.start) - 1 > changed_in \
-                and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
-            # back to the dialogue partner, unnamed, in a later sentence, in the register the
-            # partner was given (… अरे रामू, जा, पानी ला। हाँ, तो आप बता रहे थे …)
-            current = turn.addressee
-        while next_aside < len(asides) and asides[next_aside][1] <= item.start:
-            next_aside += 1
-        aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
-            else None
-        target = aside or current
-        if aside is not None:
-            in_asides.add(item.start)
-        tiers.setdefault(target, set()).add(item.tier)
-        if target is not None and target != turn.addressee:
-            out[item.start] = target
-    return out
-
-
 def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dict[int, Lexicon],
                               addressed: dict[int, dict[int, str]], narration: bool) -> None:
     """Take out of each speaker's evidence toward each addressee the generic "you" that
@@ -458,71 +350,6 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.agreement = [pair for pair in turn.agreement
                               if pair.pronoun.start not in generic and pair.verb.start not in generic]
             turn.tier = tier_of(evidence_tiers(turn.evidence))
-
-
-def _sentence_end(text: str, start: int, end: int) -> int:
-    """Where the sentence that starts at ``start`` ends (its end mark included), at most ``end``."""
-    found = _SENTENCE_END_MARK.search(text, start, end)
-    return found.end() if found else end
-
-
-_SENTENCE_END_MARK = re.compile(f"[{SENTENCE_ENDS}.\\n]")
-
-
-def _after_stage_direction(text: str, start: int, end: int) -> int:
-    """Where a sentence's words start after a stage direction that opens it ((ভাইয়ের দিকে ফিরে) এই বাপ্পা, …)."""
-    if start < end and text[start] == "(":
-        close = text.find(")", start, end)
-        if close > 0:
-            start = close + 1
-            while start < end and (text[start].isspace() or text[start] in "*_"):
-                start += 1
-    return start
-
-
-def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexicon: Lexicon,
-                    index: SpeakerIndex) -> str | None:
-    """The person an aside's speech names: a vocative opening it (अरे रामू, तू …) or a listed
-    person set off by a comma (और तू, करण, …)."""
-    while start < end and text[start].isspace():
-        start += 1
-    vocative = vocative_at(text, start, end, lexicon)
-    if vocative:
-        return vocative
-    for match in _VOCATIVE_NAME.finditer(text, start, end):
-        named = index.match(match.group())
-        if named is not None and named != speaker:
-            return named
-    return None
-
-
-def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
-    """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
-    return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
-
-
-def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) -> bool:
-    """Are both the vocative and the addressee's name address terms (kin terms, titles),
-    and different ones? (दीदी, … said to माँ; কাকু, … said to মা)"""
-    if addressee is None:
-        return False
-    said = {lexicon.key(w) for w in TOKEN.findall(vocative)}
-    known = {lexicon.key(w) for w in TOKEN.findall(addressee)}
-    terms = lexicon.nominal_address
-    return bool(said) and bool(known) and all(k in terms for k in said | known) and said != known
-
-
-# a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
-_DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
-_PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
-
-
-def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
-    """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
-    if " " not in item.text:
-        return lexicon.key(item.text) in lexicon.plural_pronouns
-    keys = [lexicon.key(w) for w in TOKEN.findall(item.text)]
-    return any(k in lexicon.plural_markers for k in keys[1:]) or any(k in lexicon.plural_pronouns for k in keys)
 
 
 # "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
@@ -691,7 +518,7 @@ class Analyzer:
                     # ("अबे विक्की, तू …")
                     keys = [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)]
                     if specs:   # only listed speakers can be found by name
-                        keys += [lexicon.key(m.group()) for m in _VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
+                        keys += [lexicon.key(m.group()) for m in VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
                     if keys:
                         vocatives[number] = index.mentioned_in(keys)
             turns.append(turn)
@@ -711,7 +538,7 @@ class Analyzer:
                     turn.addressee = index.match(directed) or directed
                 if turn.evidence:
                     asides: set[int] = set()
-                    addressed[turn.index] = _addressees_of_evidence(text, turn, lexicon, index, asides)
+                    addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, index, asides)
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee

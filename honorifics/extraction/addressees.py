@@ -4,7 +4,10 @@ A turn's addressee is set by a stage direction that comes with its label
 (``थानेदार (चोर से):``, ``ওসি (আসামিকে):``, ``(to the waiter)``); inside the turn a
 vocative that opens a sentence switches it (``रहीम चाचा, आप अंदर आइए। अरे छोटू,
 तू पानी ला``), and group address (``तुम सब``, ``তোমরা``, ``আপনারা``) addresses the
-group in its sentence. The words are data (``addressees`` in each lexicon).
+group in its sentence; stage directions and asides inside a turn turn to the person they
+name (``addressees_of_evidence``), and a reporting frame names its recipient
+(``frame_addressee``, used by narrative.py). The words are data (``addressees`` in each
+lexicon).
 
 >>> from honorifics.extraction.lexicon import load_lexicon
 >>> direction_addressee("चोर से", load_lexicon("hi")), direction_addressee("আসামিকে", load_lexicon("bn"))
@@ -16,9 +19,12 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_left, bisect_right
 
+from ..records import Evidence, SpeakerTurn
 from ..scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
 from .lexicon import Lexicon
+from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
 _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
@@ -154,3 +160,206 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
             out.append((s, e))
     return out
 
+
+def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) -> str | None:
+    """The person a reporting clause says is spoken to: a person (a listed speaker, a kin
+    term, an address term) marked as the recipient (बेटे को डाँटा, ছোট ভাইকে বলল, Rohit se kaha).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_addressee("फिर पीछे मुड़कर बेटे को डाँटा,", load_lexicon("hi"), None)
+    'बेटा'
+    >>> frame_addressee("उसने दरवाज़े को धक्का दिया,", load_lexicon("hi"), None) is None
+    True
+    """
+    data = lexicon.addressees
+    words = TOKEN.findall(frame)
+    keys = [lexicon.key(w) for w in words]
+    for i, (word, key) in enumerate(zip(words, keys)):
+        # toward a person (অনিতা মায়ের দিকে ফিরে বলল), a postposition (बेटे को), a case suffix (ভাইকে)
+        candidates = toward_candidates(words, keys, i, lexicon)
+        if not candidates and i + 1 < len(keys) and keys[i + 1] in data["after"]:
+            candidates = [word, *direct_forms(word, lexicon)]
+        elif not candidates:
+            candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
+                          and len(word) > len(x) + 1]
+        for candidate in candidates:
+            found = index.match(candidate) if index is not None else None
+            if found is not None:
+                return found
+            ckey = lexicon.key(candidate)
+            if ckey in lexicon.nominal_address or ckey in lexicon.person_nouns:
+                return candidate
+    return None
+
+
+# a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
+VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
+
+
+def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
+                           index: SpeakerIndex, in_asides: set[int]) -> dict[int, str]:
+    """The addressee of each evidence item of a turn whose sentences change addressee.
+
+    From where it stands on, until the next change: a vocative that opens a sentence
+    (अरे छोटू, तू …), also after a stage direction (``(ভাইয়ের দিকে ফিরে) এই বাপ্পা, তুই …``),
+    a stage direction that names a person (``(गोलू से)``, ``(মায়ের দিকে তাকিয়ে)``), group
+    address (तुम सब, তোমরা). An aside in parentheses with speech of its own goes to the
+    person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
+    nothing after it. Before any change, the turn's addressee."""
+    text_of_turn = turn.text
+    if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
+                                        and may_open_with_vocative(text_of_turn)) and not any(
+            item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
+        return {}   # no vocative opening a sentence, no aside, no group: one addressee
+    evidence = sorted(turn.evidence, key=lambda e: e.start)
+    evidence_starts = [e.start for e in evidence]
+    # (position, order, addressee): the addressee from that position on
+    changes: list[tuple[int, int, str]] = []
+    asides: list[tuple[int, int, str]] = []   # (start, end, addressee) of the speech in an aside
+    if "(" in text_of_turn:
+        for match in _PARENTHESIS.finditer(text, turn.start, turn.end):
+            inside_start, inside_end = match.start() + 1, match.end() - 1
+            directed = _DIRECTED_ASIDE.fullmatch(text, match.start(), match.end())
+            speech_start = directed.start("speech") if directed else inside_start
+            first = bisect_left(evidence_starts, speech_start)   # the first evidence in its speech
+            if first < len(evidence_starts) and evidence_starts[first] < inside_end:
+                # an aside: the person its speech names, else the one its direction names
+                named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
+                    _direction_person(directed.group("direction"), lexicon, index) if directed else None)
+                if named:
+                    asides.append((speech_start, inside_end, index.match(named) or named))
+            else:
+                named = _direction_person(text[inside_start:inside_end], lexicon, index)
+                if named:
+                    # the person's own name in the words it introduces wins over a role (नौकर से) …
+                    # और तू, छोटू, …)
+                    after = match.end()
+                    own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
+                                          lexicon, index)
+                    if own and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(own)):
+                        own = None   # an address term (भैया, Dada) names the role no better
+                    changes.append((after, 0, index.match(own or named) or own or named))
+    last = evidence[-1].start if evidence else -1
+    vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
+    sentences = sentence_spans(text, turn.start, turn.end)
+    for number, (start, end) in enumerate(sentences):
+        if start > last:
+            break   # a vocative after the last evidence addresses nothing of it
+        opening = _after_stage_direction(text, start, end)
+        vocative = vocative_at(text, opening, end, lexicon)
+        if vocative:
+            vocatives.append((number, opening, vocative, index.match(vocative)))
+    # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
+    # an earlier other vocative is someone else
+    partner_named_later = turn.addressee is not None and (
+        any(named == turn.addressee for number, _, _, named in vocatives if number > 0)
+        or any(person == turn.addressee for _, _, person in asides)
+        or any(person == turn.addressee for _, _, person in changes))
+    directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
+    for number, position, vocative, named in vocatives:
+        if named is None and any(start <= p <= position for p in directed_at
+                                 for start, _ in sentences[number:number + 1]) \
+                and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(vocative)):
+            continue   # (to the waiter) Bhaiya, …: the address term names the role no better
+        # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
+        # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
+        if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
+                or _other_address_term(vocative, turn.addressee, lexicon) or partner_named_later:
+            changes.append((position, 1, named or vocative))
+    changes.sort()
+    current = turn.addressee
+    out: dict[int, str] = {}
+    next_change = next_aside = 0   # changes, asides and evidence are in text order
+    starts = [start for start, _ in sentences]
+    changed_in = -1   # the sentence of the last change
+    tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
+    for item in evidence:
+        while next_change < len(changes) and changes[next_change][0] <= item.start:
+            current = changes[next_change][2]
+            changed_in = bisect_right(starts, changes[next_change][0]) - 1
+            next_change += 1
+        if item.kind == "pronoun" and _group_address(item, lexicon):
+            if not (current or "").endswith(GROUP):   # तुम सब … तुम्हारे: the same group
+                current = f"{item.text}{GROUP}"
+            changed_in = bisect_right(starts, item.start) - 1
+        elif current != turn.addressee and bisect_right(starts, item.start) - 1 > changed_in \
+                and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
+            # back to the dialogue partner, unnamed, in a later sentence, in the register the
+            # partner was given (… अरे रामू, जा, पानी ला। हाँ, तो आप बता रहे थे …)
+            current = turn.addressee
+        while next_aside < len(asides) and asides[next_aside][1] <= item.start:
+            next_aside += 1
+        aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
+            else None
+        target = aside or current
+        if aside is not None:
+            in_asides.add(item.start)
+        tiers.setdefault(target, set()).add(item.tier)
+        if target is not None and target != turn.addressee:
+            out[item.start] = target
+    return out
+
+
+def _sentence_end(text: str, start: int, end: int) -> int:
+    """Where the sentence that starts at ``start`` ends (its end mark included), at most ``end``."""
+    found = _SENTENCE_END_MARK.search(text, start, end)
+    return found.end() if found else end
+
+
+_SENTENCE_END_MARK = re.compile(f"[{SENTENCE_ENDS}.\\n]")
+
+
+def _after_stage_direction(text: str, start: int, end: int) -> int:
+    """Where a sentence's words start after a stage direction that opens it ((ভাইয়ের দিকে ফিরে) এই বাপ্পা, …)."""
+    if start < end and text[start] == "(":
+        close = text.find(")", start, end)
+        if close > 0:
+            start = close + 1
+            while start < end and (text[start].isspace() or text[start] in "*_"):
+                start += 1
+    return start
+
+
+def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexicon: Lexicon,
+                    index: SpeakerIndex) -> str | None:
+    """The person an aside's speech names: a vocative opening it (अरे रामू, तू …) or a listed
+    person set off by a comma (और तू, करण, …)."""
+    while start < end and text[start].isspace():
+        start += 1
+    vocative = vocative_at(text, start, end, lexicon)
+    if vocative:
+        return vocative
+    for match in VOCATIVE_NAME.finditer(text, start, end):
+        named = index.match(match.group())
+        if named is not None and named != speaker:
+            return named
+    return None
+
+
+def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
+    """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
+    return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
+
+
+def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) -> bool:
+    """Are both the vocative and the addressee's name address terms (kin terms, titles),
+    and different ones? (दीदी, … said to माँ; কাকু, … said to মা)"""
+    if addressee is None:
+        return False
+    said = {lexicon.key(w) for w in TOKEN.findall(vocative)}
+    known = {lexicon.key(w) for w in TOKEN.findall(addressee)}
+    terms = lexicon.nominal_address
+    return bool(said) and bool(known) and all(k in terms for k in said | known) and said != known
+
+
+# a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
+_DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
+_PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
+
+
+def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
+    """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
+    if " " not in item.text:
+        return lexicon.key(item.text) in lexicon.plural_pronouns
+    keys = [lexicon.key(w) for w in TOKEN.findall(item.text)]
+    return any(k in lexicon.plural_markers for k in keys[1:]) or any(k in lexicon.plural_pronouns for k in keys)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
                        ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import direct_forms, toward_candidates
+from .addressees import frame_addressee
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -305,37 +305,6 @@ def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "
     if not tokens or len(tokens) > 4 or not any(k in lexicon.narrative["reporting_verbs"] for _, k in tokens):
         return False
     return _clause_subject(tokens, lexicon, index) is not None
-
-
-def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) -> str | None:
-    """The person a reporting clause says is spoken to: a person (a listed speaker, a kin
-    term, an address term) marked as the recipient (बेटे को डाँटा, ছোট ভাইকে বলল, Rohit se kaha).
-
-    >>> from honorifics.extraction.lexicon import load_lexicon
-    >>> frame_addressee("फिर पीछे मुड़कर बेटे को डाँटा,", load_lexicon("hi"), None)
-    'बेटा'
-    >>> frame_addressee("उसने दरवाज़े को धक्का दिया,", load_lexicon("hi"), None) is None
-    True
-    """
-    data = lexicon.addressees
-    words = TOKEN.findall(frame)
-    keys = [lexicon.key(w) for w in words]
-    for i, (word, key) in enumerate(zip(words, keys)):
-        # toward a person (অনিতা মায়ের দিকে ফিরে বলল), a postposition (बेटे को), a case suffix (ভাইকে)
-        candidates = toward_candidates(words, keys, i, lexicon)
-        if not candidates and i + 1 < len(keys) and keys[i + 1] in data["after"]:
-            candidates = [word, *direct_forms(word, lexicon)]
-        elif not candidates:
-            candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
-                          and len(word) > len(x) + 1]
-        for candidate in candidates:
-            found = index.match(candidate) if index is not None else None
-            if found is not None:
-                return found
-            ckey = lexicon.key(candidate)
-            if ckey in lexicon.nominal_address or ckey in lexicon.person_nouns:
-                return candidate
-    return None
 
 
 def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
