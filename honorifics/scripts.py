@@ -206,6 +206,8 @@ NATIVE_DIGITS = class_body(_union("digits", NATIVE))
 SENTENCE_END_MARKS = "".join(dict.fromkeys("".join(s.sentence_ends for s in SCRIPTS.values())
                                            + SHARED_SENTENCE_ENDS))
 SENTENCE_ENDS = class_body(characters=SENTENCE_END_MARKS)
+#: one character that ends a sentence or its line (a point too: Dr. ends here), as a class
+SENTENCE_BREAK = f"[{SENTENCE_ENDS}.\\n]"
 
 
 def detection_class(script: Script) -> str:

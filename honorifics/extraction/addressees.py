@@ -22,7 +22,7 @@ import sys
 from bisect import bisect_left, bisect_right
 
 from ..records import Evidence, SpeakerTurn
-from ..scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
+from ..scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -236,7 +236,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                     after = match.end()
                     own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
                                           lexicon, index)
-                    if own and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(own)):
+                    if own and _address_term_only(own, lexicon):
                         own = None   # an address term (भैया, Dada) names the role no better
                     changes.append((after, 0, index.match(own or named) or own or named))
     last = evidence[-1].start if evidence else -1
@@ -259,7 +259,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
                                  for start, _ in sentences[number:number + 1]) \
-                and all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(vocative)):
+                and _address_term_only(vocative, lexicon):
             continue   # (to the waiter) Bhaiya, …: the address term names the role no better
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
@@ -278,11 +278,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
             current = changes[next_change][2]
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
+        item_sentence = bisect_right(starts, item.start) - 1
         if item.kind == "pronoun" and _group_address(item, lexicon):
             if not (current or "").endswith(GROUP):   # तुम सब … तुम्हारे: the same group
                 current = f"{item.text}{GROUP}"
-            changed_in = bisect_right(starts, item.start) - 1
-        elif current != turn.addressee and bisect_right(starts, item.start) - 1 > changed_in \
+            changed_in = item_sentence
+        elif current != turn.addressee and item_sentence > changed_in \
                 and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
             # back to the dialogue partner, unnamed, in a later sentence, in the register the
             # partner was given (… अरे रामू, जा, पानी ला। हाँ, तो आप बता रहे थे …)
@@ -306,7 +307,7 @@ def _sentence_end(text: str, start: int, end: int) -> int:
     return found.end() if found else end
 
 
-_SENTENCE_END_MARK = re.compile(f"[{SENTENCE_ENDS}.\\n]")
+_SENTENCE_END_MARK = re.compile(SENTENCE_BREAK)
 
 
 def _after_stage_direction(text: str, start: int, end: int) -> int:
@@ -339,6 +340,12 @@ def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexico
 def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
     """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
     return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
+
+
+def _address_term_only(name: str, lexicon: Lexicon) -> bool:
+    """Is every word of ``name`` an address term (भैया, Dada, भाई साहब)? (Then it names no one
+    in particular.)"""
+    return all(lexicon.key(w) in lexicon.nominal_address for w in TOKEN.findall(name))
 
 
 def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) -> bool:

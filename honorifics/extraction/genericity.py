@@ -24,12 +24,12 @@ import re
 from bisect import bisect_right
 
 from ..records import Evidence
-from ..scripts import SENTENCE_END_MARKS
+from ..scripts import SENTENCE_BREAK
 from .lexicon import Lexicon
 from .tokens import TOKEN
 
 # a sentence ends at these (a question mark too: the sentence it ends is a question)
-_END = re.compile("[" + re.escape(SENTENCE_END_MARKS + ".") + "\n]")
+_END = re.compile(SENTENCE_BREAK)
 
 
 class Sentences:
