@@ -481,8 +481,11 @@ class Analyzer:
         name_keys = index.name_keys() | defined if defined else index.name_keys()
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
-        meta = not characters_speak and any(q in text for q in MENTION_MARKS) \
-            and meta_answer(text, lexicon.name, self._pronoun_test(language, lexicon))
+        # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
+        # about the answer given, not one given instead: only the text outside notes can be one.
+        meta = not characters_speak and any(q in text for q in MENTION_MARKS) and any(
+            meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
+            for r in raw_turns if r.kind != NOTE or r.ooc)   # (r.ooc: a note by its cues, not by a marker)
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
@@ -529,16 +532,22 @@ class Analyzer:
         #: stage direction, a vocative or group address names another than the turn's
         addressed: dict[int, dict[int, str]] = {}
         aside_evidence: set[tuple[int, int]] = set()   # (turn, evidence start) inside an aside
+        # who is in the dialogue: the listed speakers, else those the text's labels and frames
+        # name (a vocative "শাবাশ!" to the labelled partner Q names no one new)
+        parties_index = index if specs or not parties else \
+            _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
                 directed = direction_addressee(raw.direction, lexicon) if raw.direction else raw.to
                 if directed:
-                    turn.addressee = index.match(directed) or directed
+                    named = index.match(directed)   # never the speaker (a title alone names the titled one)
+                    turn.addressee = named if named is not None and named != turn.speaker else directed
                 if turn.evidence:
                     asides: set[int] = set()
-                    addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, index, asides)
+                    addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, parties_index, asides,
+                                                                   named_by_direction=bool(directed))
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee

@@ -74,11 +74,31 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
                         and words[i - 2][-1:] not in ",;":
                     return " ".join(words[i - 2:i])
                 return _direct_form(words[i - 1], lexicon)
+            # (मेहमानों की ओर), (অতিথিদের দিকে): a person; not (रसोई की ओर देखते हुए)
+            person = next((c for c in toward_candidates(words, keys, i, lexicon) if _is_person_word(c, lexicon)), None)
+            if person is not None:
+                return person
         last = part.split()[-1].strip(".,!?:;") if part.split() else words[-1]   # Tamal-ke, আসামিকে
+        if _is_function_word(lexicon.key(last), lexicon):
+            continue   # দিকে ends like -কে but is no one
         for suffix in data["suffixes"]:
             if last.endswith(suffix) and len(last) > len(suffix) + 1:
-                return last[:-len(suffix)].rstrip("-")
+                person = last[:-len(suffix)].rstrip("-")
+                # a title before the name belongs to it (মিসেস সেনকে → মিসেস সেন)
+                before = part.split()[-2] if len(part.split()) >= 2 else ""
+                return f"{before} {person}" if before and lexicon.key(before) in lexicon.name_titles else person
     return None
+
+
+def _is_function_word(key: str, lexicon: Lexicon) -> bool:
+    """A postposition or direction word (से, দিকে, উদ্দেশে): never a person, whatever it ends in."""
+    data = lexicon.addressees
+    return key in data["toward"] or key in data["after"] or key in lexicon.clauses["case_markers"]
+
+
+def _is_person_word(word: str, lexicon: Lexicon) -> bool:
+    key = lexicon.key(word)
+    return key in lexicon.nominal_address or key in lexicon.person_nouns
 
 
 def direct_forms(word: str, lexicon: Lexicon) -> list[str]:
@@ -93,8 +113,8 @@ def toward_candidates(words: list[str], keys: list[str], i: int, lexicon: Lexico
     (अंकल की ओर मुड़ी, কাকিমার দিকে তাকিয়ে): the forms to look up, else none.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
-    >>> toward_candidates(["মায়ের", "দিকে"], ["মায়ের", "দিকে"], 0, load_lexicon("bn"))
-    ['মা']
+    >>> toward_candidates(["মায়ের", "দিকে"], ["মায়ের", "দিকে"], 0, load_lexicon("bn"))[0]
+    'মা'
     """
     data = lexicon.addressees
     if not data["toward"]:
@@ -102,15 +122,17 @@ def toward_candidates(words: list[str], keys: list[str], i: int, lexicon: Lexico
     if i + 2 < len(keys) and keys[i + 1] in data["genitive_words"] and keys[i + 2] in data["toward"]:
         return [words[i], *direct_forms(words[i], lexicon)]
     if i + 1 < len(keys) and keys[i + 1] in data["toward"]:
+        # every reading, the longest ending first (ছেলের: ছেল-ের or ছেলে-র; the caller looks them up)
         return [words[i][:-len(x)] for x in data["genitive_suffixes"]
-                if words[i].endswith(x) and len(words[i]) > len(x) + 1][:1]
+                if words[i].endswith(x) and len(words[i]) > len(x) + 1]
     return []
 
 
 def _direct_form(word: str, lexicon: Lexicon) -> str:
-    """बेटे (before से/को) → बेटा, where the direct form is an address term."""
+    """बेटे (before से/को) → बेटा, मेहमानों → मेहमान, where the direct form is an address
+    term or a person noun."""
     for candidate in direct_forms(word, lexicon):
-        if lexicon.key(candidate) in lexicon.nominal_address:
+        if _is_person_word(candidate, lexicon):
             return candidate
     return word
 
@@ -130,8 +152,8 @@ def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
     for word in reversed(words):
         key = lexicon.key(word)
         pronoun, reading, address_term, _ = lexicon.classify(key)
-        if key in lexicon.interjections or key in data["skip"]:
-            break
+        if key in lexicon.interjections or key in data["skip"] or _is_function_word(key, lexicon):
+            break   # (a postposition ends no name: कसम से, … is an oath, not a vocative)
         if address_term and not pronoun:
             name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
             continue
@@ -179,7 +201,7 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
         candidates = toward_candidates(words, keys, i, lexicon)
         if not candidates and i + 1 < len(keys) and keys[i + 1] in data["after"]:
             candidates = [word, *direct_forms(word, lexicon)]
-        elif not candidates:
+        elif not candidates and not _is_function_word(key, lexicon):
             candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
                           and len(word) > len(x) + 1]
         for candidate in candidates:
@@ -196,8 +218,8 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
 VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
 
 
-def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
-                           index: SpeakerIndex, in_asides: set[int]) -> dict[int, str]:
+def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
+                           in_asides: set[int], named_by_direction: bool = False) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -205,7 +227,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     a stage direction that names a person (``(गोलू से)``, ``(মায়ের দিকে তাকিয়ে)``), group
     address (तुम सब, তোমরা). An aside in parentheses with speech of its own goes to the
     person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
-    nothing after it. Before any change, the turn's addressee."""
+    nothing after it. Before any change, the turn's addressee (``named_by_direction``: by a stage
+    direction or a frame). Group address after a direction addresses the people it named
+    (``(मेहमानों से) आइए! आप सब बैठिए``); no one addresses themself."""
     text_of_turn = turn.text
     if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
                                         and may_open_with_vocative(text_of_turn)) and not any(
@@ -227,7 +251,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                 named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
                     _direction_person(directed.group("direction"), lexicon, index) if directed else None)
                 if named:
-                    asides.append((speech_start, inside_end, index.match(named) or named))
+                    asides.append((speech_start, inside_end, _person(named, turn, index)))
             else:
                 named = _direction_person(text[inside_start:inside_end], lexicon, index)
                 if named:
@@ -236,9 +260,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
                     after = match.end()
                     own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
                                           lexicon, index)
-                    if own and _address_term_only(own, lexicon):
-                        own = None   # an address term (भैया, Dada) names the role no better
-                    changes.append((after, 0, index.match(own or named) or own or named))
+                    if own and (_address_term_only(own, lexicon)
+                                or (index.match(own) is None and len(TOKEN.findall(own)) > 1)):
+                        # an address term (भैया, Dada) names the role no better; nor does an
+                        # unlisted phrase (আসসালামু আলাইকুম, …): a name is one word or a listed person
+                        own = None
+                    changes.append((after, 0, _person(own or named, turn, index)))
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
     sentences = sentence_spans(text, turn.start, turn.end)
@@ -248,7 +275,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
         opening = _after_stage_direction(text, start, end)
         vocative = vocative_at(text, opening, end, lexicon)
         if vocative:
-            vocatives.append((number, opening, vocative, index.match(vocative)))
+            named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
+            vocatives.append((number, opening, vocative, None if named == turn.speaker else named))
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and (
@@ -273,21 +301,26 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
     starts = [start for start, _ in sentences]
     changed_in = -1   # the sentence of the last change
     tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
+    by_direction = named_by_direction   # the current addressee was named by a direction
     for item in evidence:
         while next_change < len(changes) and changes[next_change][0] <= item.start:
             current = changes[next_change][2]
+            by_direction = changes[next_change][1] == 0
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
         item_sentence = bisect_right(starts, item.start) - 1
         if item.kind == "pronoun" and _group_address(item, lexicon):
-            if not (current or "").endswith(GROUP):   # तुम सब … तुम्हारे: the same group
+            # तुम सब … तुम्हारे: the same group; (मेहमानों से) … आप सब: the people the direction named
+            if not (current or "").endswith(GROUP) and not (by_direction and current is not None):
                 current = f"{item.text}{GROUP}"
+                by_direction = False
             changed_in = item_sentence
         elif current != turn.addressee and item_sentence > changed_in \
                 and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
             # back to the dialogue partner, unnamed, in a later sentence, in the register the
             # partner was given (… अरे रामू, जा, पानी ला। हाँ, तो आप बता रहे थे …)
             current = turn.addressee
+            by_direction = named_by_direction
         while next_aside < len(asides) and asides[next_aside][1] <= item.start:
             next_aside += 1
         aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
@@ -299,6 +332,13 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon,
         if target is not None and target != turn.addressee:
             out[item.start] = target
     return out
+
+
+def _person(name: str, turn: SpeakerTurn, index: SpeakerIndex) -> str:
+    """The listed person a name stands for, else the name as written; never the speaker
+    (a title alone, सर, names the one titled speaker: when that is the speaker, someone else)."""
+    found = index.match(name)
+    return found if found is not None and found != turn.speaker else name
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:

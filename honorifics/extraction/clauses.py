@@ -73,13 +73,10 @@ class ClauseIndex:
         data = lexicon.clauses
         case_markers = data["case_markers"]
         ergative = data["ergative_markers"]
-        suffixes = data["title_suffixes"]
         titles = lexicon.name_titles
         third_pronouns = lexicon.third_person_pronouns
         first_pronouns = lexicon.first_person_pronouns
         person_nouns = lexicon.person_nouns
-        # a title suffix names a person only on a word longer than the suffix by 2 letters or more
-        shortest_name = 2 + min(len(s) for s in suffixes) if suffixes else 0
         #: sentence number → its token indices
         self.sentence_members: dict[int, list[int]] = {}
         #: sentences with a 1st- or 3rd-person pronoun
@@ -119,7 +116,7 @@ class ClauseIndex:
                 self.subjects[clause] = (1, i)
             elif key in third_pronouns or key in person_nouns or key in name_keys \
                     or (following is not None and (following in ergative or following in titles))\
-                    or (suffixes and key.endswith(suffixes) and len(key) > shortest_name):
+                    or lexicon.titled(key):
                 self.subjects[clause] = (3, i)
 
     def subject_person(self, clause: int) -> int | None:

@@ -221,6 +221,12 @@ class Lexicon:
     def key(self, token: str) -> str:
         return match_key(token, self.script)
 
+    def titled(self, key: str) -> bool:
+        """Does the word name a person by a title it ends in (ডাক্তারবাবু, হেডমাস্টারমশাই)?
+        Only a word longer than the shortest suffix by three letters or more (বাবু alone is a title)."""
+        suffixes = self.clauses["title_suffixes"]
+        return bool(suffixes) and key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)
+
     def classify(self, key: str) -> tuple:
         """What the rules need to know of a token key, in one cached lookup: (pronoun
         entry or None, verb reading or None, is a nominal address term, starts a trap).
@@ -402,13 +408,16 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                  "past_markers": keys(clauses.get("past_markers")),
                  "determiners": keys(clauses.get("determiners"))},
         addressees={"oblique": tuple((match_key(o, script), match_key(d, script))
-                                     for o, d in (addressees.get("oblique") or {}).items()),
+                                     for o, directs in (addressees.get("oblique") or {}).items()
+                                     for d in (directs if isinstance(directs, list) else [directs])),
                     "after": keys(addressees.get("after")),
-                    "suffixes": tuple(addressees.get("suffixes") or ()),
+                    # the longest first: মেহমানদেরকে is মেহমান, not মেহমানদের
+                    "suffixes": tuple(sorted(addressees.get("suffixes") or (), key=len, reverse=True)),
                     "skip": keys(addressees.get("skip")),
                     "toward": keys(toward.get("words")),
                     "genitive_words": keys(toward.get("genitive_words")),
-                    "genitive_suffixes": tuple(toward.get("genitive_suffixes") or ())},
+                    "genitive_suffixes": tuple(sorted(toward.get("genitive_suffixes") or (), key=len,
+                                                      reverse=True))},
     )
     lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
                        ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import frame_addressee
+from .addressees import frame_addressee, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -92,6 +92,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     if not tokens or len(tokens) > _MAX_FRAME_TOKENS:
         return None
     keys = [k for _, k in tokens]
+    words = [w for w, _ in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
     if verb_at is None and not action:
@@ -122,7 +123,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     case_markers = lexicon.clauses["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
-                  and not _verb_like(k, lexicon)
+                  and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)]   # জানালার বাইরে
     if not candidates:
         return previous
@@ -144,6 +145,12 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
 _GUESSED_SUBJECT_REACH = 3
 
 
+def _turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Is ``words[i]`` the person a frame turns to (মায়ের দিকে ফিরে, Ghoshal-babur dike), not its subject?"""
+    return bool(toward_candidates(words, keys, i, lexicon)) or any(
+        lexicon.key(c) in lexicon.name_titles for c in toward_candidates(words, keys, i + 1, lexicon))
+
+
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
     """A word a subject never is: a verb form or root (a frame's subject is a noun phrase)."""
     return key in lexicon.verb_roots or key in lexicon.bare_stems or key in lexicon.exact_verbs
@@ -158,13 +165,16 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
     keys = [k for _, k in tokens]
     markers = narrative["subject_markers"]
     case_markers = narrative["case_markers"]
+    words = [w for w, _ in tokens]
     for i, (word, key) in enumerate(tokens):
+        if _turned_to(words, keys, i, lexicon):
+            continue
         if key in narrative["narrator_subjects"]:
             return f"{narrative['narrator']} (narrator)", True
         if key in narrative["pronoun_subjects"] and (i == 0 or key not in narrative["clause_initial_only"]):
             return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
         following = keys[i + 1] if i + 1 < len(keys) else None
-        if index is not None:
+        if index is not None and key not in narrative["frame_words"]:   # (Tarpor Ghoshal …: not a name)
             for size in (2, 1):
                 if i + size > len(tokens):
                     continue
@@ -177,7 +187,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
         if following is not None and following in markers and key not in narrative["frame_words"]:
             return word, True   # राजा ने कहा: the word right before ने
         if following not in case_markers and following not in markers and (
-                key in lexicon.person_nouns or key in lexicon.nominal_address
+                key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
                 # a name before its title (शर्मा जी); never a verb before a title that opens
                 # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
                 or (following is not None and following in lexicon.name_titles

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES, LATIN,
                        NATIVE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS, SINGLE_CLOSING, SINGLE_OPENING,
-                       SENTENCE_ENDS, SINGLE_QUOTES, class_body, detection_class)
+                       SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body, detection_class)
 from .lexicon import Lexicon
 from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
                      plausible_name)
@@ -97,6 +97,9 @@ def _is_latin_only(text: str) -> bool:
     return _NON_ASCII_LETTER.search(text) is None and _ASCII_LETTER.search(text) is not None
 
 
+_NOT_A_LETTER_AT_START = re.compile(f"^[^{WORD_CHARACTERS}]+")
+
+
 def _strip_markdown(line: str) -> str:
     return line.strip().strip("*_").strip()
 
@@ -117,7 +120,8 @@ def _is_emphasis(line: str) -> bool:
 
 
 def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
-    body = _strip_markdown(line).lstrip("(").casefold()
+    # whatever stands before the marker that is not a letter: markup, a bullet, an emoji (📝 *ध्यान दें:*)
+    body = _NOT_A_LETTER_AT_START.sub("", line).casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
     if body.startswith(lexicon.note_markers) and any(
             body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
