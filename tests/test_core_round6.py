@@ -120,3 +120,29 @@ def test_an_oath_set_off_by_a_comma_is_not_a_vocative():
     text = ("करण: आप पैंतालीस के हो? अरे पिंटू, तू चुप रह।\nसुरेश जी: हाहा, कोई बात नहीं।")
     got = speakers_of(analyze_text(text, "hi", speakers=["करण", "सुरेश जी"], task="roleplay"))
     assert got["करण"][2] == {"सुरेश जी": "formal", "पिंटू": "intimate"}
+
+
+# --- dialect and chat paradigms, and the party's name (data) ---------------------------------
+
+def test_bhojpuri_and_sylheti_forms_count_by_meaning():
+    assert analyze_text("बाबूजी, रउआ पहिले खाना खा लीं।", "hi").tier == "formal"
+    assert analyze_text("Babuji, raua kab aaib? Raur chai thanda ho gail.", "hi").tier == "formal"
+    assert analyze_text("Chachi, afne kila asoin? Afnar shorir bhalo ni?", "bn").tier == "formal"
+    # control: the standard forms keep their tiers beside them
+    assert analyze_text("बबलू, तोहार किताब कहाँ बा? तू बता।", "hi").tier in ("intimate", "mixed", "familiar")
+    assert analyze_text("Apni kemon achen?", "bn").tier == "formal"
+
+
+def test_chat_spellings_without_vowels_are_their_pronouns():
+    record = analyze_text("tmr exam kemon holo? kal tmk phone korbo", "bn")
+    assert record.tier == "familiar"
+    assert {e.text for t in record.turns for e in t.evidence} >= {"tmr", "tmk"}
+    # control: a word that only contains the letters is nothing
+    assert analyze_text("amra kal timer ashbo", "bn").tier == "none"
+
+
+def test_the_party_aap_is_not_address():
+    record = analyze_text("सुना तूने? इस बार आप पार्टी ने नया उम्मीदवार उतारा है।", "hi")
+    assert [e.text for t in record.turns for e in t.evidence] == ["तूने"]
+    # control: आप before another noun is address
+    assert analyze_text("आप पानी पीजिए।", "hi").tier == "formal"
