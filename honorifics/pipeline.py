@@ -26,6 +26,7 @@ from .extraction.out_of_character import MENTION_MARKS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN
+from .extraction.speakers import one_name_per_person
 from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
 from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
@@ -476,6 +477,13 @@ class Analyzer:
         reply_to_user = not specs and not context.task and not record.scenario_id
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
                                 reply_to_user=reply_to_user, latin_letters=latin_letters)
+        if not specs:   # शर्मा and शर्मा जी in the frames of one story: one person
+            same = one_name_per_person(list(dict.fromkeys(r.speaker for r in raw_turns if r.speaker)), lexicon)
+            for raw in raw_turns:
+                if raw.speaker in same:
+                    raw.speaker = same[raw.speaker]
+                if raw.to in same:
+                    raw.to = same[raw.to]
         characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
         defined = _defined_names(text, lexicon)
         name_keys = index.name_keys() | defined if defined else index.name_keys()

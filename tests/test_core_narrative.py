@@ -152,7 +152,7 @@ def test_continuation_in_narrative_prose_with_aliases_beats_and_vocatives():
     assert {n: (s.tier, s.addressee) for n, s in result.speakers.items()} == {
         "विक्की": ("intimate", "सलमान"),       # the action beat "विक्की ने … देखा।" names the speaker
         "सलमान": ("intimate", "विक्की"),       # alias सल्लू; the vocative "विक्की," names the addressee
-        "चाचा": ("familiar", "सलमान")}          # an unlisted speaker named as written
+        "चाचा जी": ("familiar", "सलमान")}       # an unlisted speaker named as written, with its title
     assert not any(t.evidence for t in result.turns if t.kind == "narration")
 
 

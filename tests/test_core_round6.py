@@ -146,3 +146,24 @@ def test_the_party_aap_is_not_address():
     assert [e.text for t in record.turns for e in t.evidence] == ["तूने"]
     # control: आप before another noun is address
     assert analyze_text("आप पानी पीजिए।", "hi").tier == "formal"
+
+
+# --- a frame's subject with its title, one name per person -----------------------------------
+
+def test_a_frame_names_its_speaker_with_the_title_the_text_gives():
+    hi, bn = load_lexicon("hi"), load_lexicon("bn")
+    assert frame_speaker("वर्मा सर चश्मा उतारकर बोले", hi, None) == ("वर्मा सर", True)
+    assert frame_speaker("দত্ত বাবু হেসে বললেন", bn, None) == ("দত্ত বাবু", True)
+    # control: a name with no title is the name
+    assert frame_speaker("रेखा ने पूछा", hi, None) == ("रेखा", True)
+
+
+def test_one_person_named_with_and_without_a_title_is_one_speaker():
+    text = ('वर्मा सर चश्मा उतारकर बोले, "तू फिर देर से आया?" '
+            'मैंने कहा, "सर, बस छूट गई थी।" वर्मा ने हँसकर कहा, "चल, बैठ जा।"')
+    record = analyze_text(text, "hi", task="continuation")
+    assert set(record.speakers) == {"वर्मा सर", "मैं (narrator)"}
+    assert record.speakers["वर्मा सर"].tier == "intimate"
+    # control: two different names stay two speakers
+    text = 'रेखा ने पूछा, "तू कब आया?" मीना ने कहा, "आप बैठिए।"'
+    assert set(analyze_text(text, "hi", task="continuation").speakers) == {"रेखा", "मीना"}

@@ -193,7 +193,10 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 or (following is not None and following in lexicon.name_titles
                     and not _verb_like(key, lexicon) and key not in narrative["reporting_verbs"]
                     and not (i > 0 and keys[i - 1] in narrative["reporting_verbs"]))):   # জিজ্ঞেস করলেন
-            # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন)
+            # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন), with the title
+            # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
+            if following is not None and following in lexicon.name_titles:
+                return f"{word} {tokens[i + 1][0]}", True
             return word, True
     return None
 

@@ -82,3 +82,24 @@ class SpeakerIndex:
     def name_keys(self) -> frozenset:
         """Every core word of every listed name (never evidence: হোসেন is a name)."""
         return self._name_keys
+
+
+def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
+    """For a text with no listed speakers: the names that differ only by a title (शर्मा,
+    शर्मा जी; সেন, সেন বাবু) are one person, keyed by the fullest name written.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> one_name_per_person(["शर्मा", "शर्मा जी", "नेहा"], load_lexicon("hi"))
+    {'शर्मा': 'शर्मा जी'}
+    """
+    by_core: dict[tuple, list[str]] = {}
+    for name in names:
+        core = tuple(k for k in (lexicon.key(m.group()) for m in TOKEN.finditer(name)) if k not in lexicon.name_titles)
+        if core:
+            by_core.setdefault(core, []).append(name)
+    out: dict[str, str] = {}
+    for group in by_core.values():
+        if len(group) > 1:
+            fullest = max(group, key=lambda n: len(TOKEN.findall(n)))   # the first of the longest
+            out.update({name: fullest for name in group if name != fullest})
+    return out
