@@ -477,9 +477,9 @@ class Analyzer:
         reply_to_user = not specs and not context.task and not record.scenario_id
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
                                 reply_to_user=reply_to_user, latin_letters=latin_letters)
-        if not specs:   # शर्मा and शर्मा जी in the frames of one story: one person
+        if not specs and len(raw_turns) > 1:   # शर्मा and शर्मा जी in the frames of one story: one person
             same = one_name_per_person(list(dict.fromkeys(r.speaker for r in raw_turns if r.speaker)), lexicon)
-            for raw in raw_turns:
+            for raw in raw_turns if same else ():
                 if raw.speaker in same:
                     raw.speaker = same[raw.speaker]
                 if raw.to in same:
@@ -542,8 +542,7 @@ class Analyzer:
         aside_evidence: set[tuple[int, int]] = set()   # (turn, evidence start) inside an aside
         # who is in the dialogue: the listed speakers, else those the text's labels and frames
         # name (a vocative "শাবাশ!" to the labelled partner Q names no one new)
-        parties_index = index if specs or not parties else \
-            _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
+        parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -553,6 +552,8 @@ class Analyzer:
                     named = index.match(directed)   # never the speaker (a title alone names the titled one)
                     turn.addressee = named if named is not None and named != turn.speaker else directed
                 if turn.evidence:
+                    if parties_index is None:
+                        parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()
                     addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, parties_index, asides,
                                                                    named_by_direction=bool(directed))

@@ -93,6 +93,8 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
     {'शर्मा': 'शर्मा जी'}
     """
     by_core: dict[tuple, list[str]] = {}
+    if len(names) < 2:
+        return {}
     for name in names:
         core = tuple(k for k in (lexicon.key(m.group()) for m in TOKEN.finditer(name)) if k not in lexicon.name_titles)
         if core:

@@ -121,7 +121,7 @@ def _is_emphasis(line: str) -> bool:
 
 def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     # whatever stands before the marker that is not a letter: markup, a bullet, an emoji (📝 *ध्यान दें:*)
-    body = _NOT_A_LETTER_AT_START.sub("", line).casefold()
+    body = (line if line[:1].isalpha() else _NOT_A_LETTER_AT_START.sub("", line)).casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
     if body.startswith(lexicon.note_markers) and any(
             body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
