@@ -642,11 +642,11 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     no other tier. And "गाँव के लोग पंडित दीनदयाल जी को याद करते हैं। आप बड़े विद्वान
     थे …", "हेडमास्टर साहब — आप बड़े अनुशासनप्रिय थे — गुज़र गए": a subject आप whose
     clause is a past statement (not a question), after a titled person named in the
-    same or the previous sentence and not addressed (no comma or "!" after the title),
-    is that person.
+    same or the previous sentence and not addressed (no comma or "!" after the name;
+    the title after the name, जी, or before it, पंडित, डॉ.), is that person.
     """
     markers = u.lexicon.third_person_antecedent_markers
-    if not markers or not pronouns or markers.isdisjoint(u.keys):
+    if not markers or not pronouns or (markers.isdisjoint(u.keys) and u.lexicon.name_titles.isdisjoint(u.keys)):
         return
     sentences = u.clauses.sentence_members
     chain = False
@@ -686,10 +686,16 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
             if u.keys[i] in markers and i > members[0] and not u.tokens.after[i].startswith(_VOCATIVE_PUNCTUATION) \
                     and u.keys[i - 1] not in u.lexicon.nominal_address:
                 named.append(i)
+            elif u.keys[i] in u.lexicon.name_titles and u.keys[i] not in markers and i + 1 <= members[-1] \
+                    and u.clause[i + 1] == u.clause[i] and pronouns.get(i + 1) is None \
+                    and u.reading[i + 1] is None and not u.tokens.after[i + 1].startswith(_VOCATIVE_PUNCTUATION):
+                named.append(i + 1)   # a title before a name (पंडित रामकिशोर शास्त्री का जन्म …), not addressed
             item = pronouns.get(i)
             if item is None or item.tier != "formal" or item.case != "nominative" or question or not named:
                 continue
             clause = u.clause_members[u.clause[i]]
+            if not any(u.reading[j] is not None for j in clause if j > i):
+                clause = [j for j in members if j >= i]   # a clause cut by a list's comma (आप संस्कृत, …, के विद्वान थे)
             if any(u.keys[j] in past for j in clause if j > i) and not any(
                     j in pronouns and pronouns[j].tier != "formal" for j in clause):
                 result.third_person.append(pronouns.pop(i))

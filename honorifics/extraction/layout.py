@@ -76,9 +76,14 @@ class LineLabel:
 
 
 def plausible_name(name: str) -> bool:
-    """A speaker name: a few words, no digit (ধাপ ১, Step 2, 1. are headings)."""
+    """A speaker name: a few words, no digit (ধাপ ১, Step 2, 1. are headings), no arrow
+    (बहू → सास: is a relation, a heading of a list)."""
     words = name.split()
-    return 0 < len(words) <= MAX_NAME_WORDS and not any(c.isdigit() for c in name)
+    return 0 < len(words) <= MAX_NAME_WORDS and not any(c.isdigit() for c in name) \
+        and not any(arrow in name for arrow in _ARROWS)
+
+
+_ARROWS = ("→", "←", "↔", "⇒", "->", "=>", "<-")
 
 
 def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:

@@ -58,6 +58,10 @@ class NarrativeQuote:
     addressee: str | None = None
 
 
+_COLON_SPEECH = re.compile(f"[:：][ \\t]+(?P<body>(?![{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}])"
+                           f"[^\\n]{{2,600}}?)[ \\t]*$(?P<body2>(?!))?", re.M)
+
+
 def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
     return [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
 
@@ -227,12 +231,21 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
 
     ``previous``: the speaker of the last quote before the paragraph (a frame
     with an elided subject continues it)."""
-    if not lexicon.narrative or not any(q in text[start:end] for q in DOUBLE_OPENING + SINGLE_OPENING):
+    paragraph = text[start:end]
+    quoted = any(q in paragraph for q in DOUBLE_OPENING + SINGLE_OPENING)
+    colon = ":" in paragraph or "：" in paragraph
+    if not lexicon.narrative or not (quoted or colon):
         return []
     # a one-word quote is a mention ('आप' करके) unless a reporting frame follows it ("হ্যাঁ," ও বলল)
     quotes = [m for m in _QUOTE.finditer(text, start, end)
               if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2
-              or _framed_after(text, m.end(), end, lexicon, index)]
+              or _framed_after(text, m.end(), end, lexicon, index)] if quoted else []
+    if colon:
+        # speech after a reporting verb and a colon, unquoted, to the end of its line
+        # (मैंने झुककर धीरे से पूछा: आंटी जी, आपको कहाँ जाना है?)
+        quotes += [m for m in _COLON_SPEECH.finditer(text, start, end)
+                   if not any(q.start() <= m.start() < q.end() for q in quotes)]
+        quotes.sort(key=lambda m: m.start())
     found: list[NarrativeQuote] = []
     for number, quote in enumerate(quotes):
         previous_end = quotes[number - 1].end() if number else start
@@ -250,6 +263,13 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         closes_sentence = body.endswith(_SENTENCE_FINAL)
         speaker = None
         last = (found[-1].speaker, found[-1].unlisted) if found else previous
+        if quote.re is _COLON_SPEECH:
+            # only a reporting frame (पूछा:, বললেন:) makes a colon a quote's opening
+            speaker = frame_speaker(before, lexicon, index, previous=last) if TOKEN.search(before) else None
+            if speaker is not None:
+                found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
+                                            frame_addressee(before, lexicon, index)))
+            continue
         if last is None and len(boundaries) >= 1:
             # no quote before: an elided subject continues the previous sentence's overt
             # subject (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…")

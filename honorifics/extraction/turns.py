@@ -257,13 +257,14 @@ def _words_outside(text: str, start: int, end: int, spans: list[tuple[int, int]]
 
 
 def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The segments with every quote and every word emphasized alone (``**तू** —``) cut
-    out: the example sentences and the mentioned forms of a meta-answer."""
+    """The segments with every quote, every word emphasized alone (``**तू** —``) and every
+    list of forms after a colon (``- सास → बहू: तुम / तू``) cut out: the example sentences
+    and the mentioned forms of a meta-answer."""
     out = []
     for start, end in segments:
         position = start
-        found = sorted([*_QUOTE.finditer(text, start, end), *_EMPHASIZED_WORD.finditer(text, start, end)],
-                       key=lambda m: m.start())
+        found = sorted([*_QUOTE.finditer(text, start, end), *_EMPHASIZED_WORD.finditer(text, start, end),
+                        *_FORM_LIST.finditer(text, start, end)], key=lambda m: m.start())
         for match in found:
             if match.start() < position:
                 continue   # inside a quote already cut
@@ -273,6 +274,17 @@ def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int
         if position < end:
             out.append((position, end))
     return out
+
+
+# a line that ends in a colon and up to four short words split by "/" or ",": a list of forms
+_FORM_LIST = re.compile(r"(?<=[:：])[ \t]*(?:[^\s/,:：]{1,12}[ \t]*[/,][ \t]*){0,3}[^\s/,:：]{1,12}[ \t]*$", re.M)
+
+
+def _bold_heading(line: str) -> bool:
+    """A line wholly in bold with a colon inside the bold (**অফিসে সম্বোধন: সংক্ষেপে**), not a
+    bold label before its speech (**রিনা:** …)."""
+    body = line.strip()
+    return body.startswith("**") and body.endswith("**") and body.count("**") == 2 and len(body) > 4
 
 
 def text_of(text: str, segments: list[tuple[int, int]]) -> str:
@@ -344,6 +356,8 @@ class _TurnSplitter:
         keys = [lexicon.key(w) for w in TOKEN.findall(name)]
         if not keys or set(keys) & lexicon.non_speaker_labels:
             return False
+        if len(keys) > 1 and set(keys) & lexicon.alternative_coordinators:
+            return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         for key in keys:
@@ -561,6 +575,9 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # First pass: find labels (layout.py), so that unlisted names are accepted only in
     # texts that really are labelled dialogue.
     labelled: list[tuple[LineLabel | None, int]] = [line_label(text, s, e) for s, e in lines]
+    # a line wholly in bold with a colon inside is a heading (**অফিসে সম্বোধন: সংক্ষেপে**)
+    labelled = [(None, offset) if label is not None and "**" in text[s:e] and _bold_heading(text[s:e])
+                else (label, offset) for (label, offset), (s, e) in zip(labelled, lines)]
     # [NAME] text: a bracketed word is a name only when it is a listed speaker or labels
     # two lines; else it is a stage direction before the speech ([हँसते हुए] …)
     bracketed = [label.name for label, _ in labelled if label and label.kind == "bracket"]
