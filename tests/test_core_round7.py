@@ -93,3 +93,31 @@ def test_speech_after_a_reporting_verb_and_a_colon_is_a_turn():
     text = "দরজায় একটা নোটিশ ঝুলছিল: আপনি জুতো খুলে ভেতরে আসুন।"
     record = analyze_text(text, "bn", task="continuation")
     assert not any(t.kind == "speech" and t.speaker for t in record.turns if t.text.startswith(":"))
+
+
+# --- frames: a subordinate clause with its own subject; a quote that leads into its frame --------
+
+def test_the_subject_after_an_as_soon_as_clause_frames_the_quote():
+    text = ('মিঠু দরজা খুলে ঘরে ঢুকতেই মামা গম্ভীর মুখে বললেন, "তুই আবার দেরি করলি?"\n'
+            '"রাস্তায় জ্যাম ছিল মামা," মিঠু বলল।')
+    record = analyze_text(text, "bn", speakers=["মামা", "মিঠু"], task="continuation")
+    assert record.speakers["মামা"].tier == "intimate"
+    assert record.speakers["মিঠু"].tier == "none"
+    # control: with no subject after the subordinate clause, its own subject speaks
+    text = 'মিঠু দরজা খুলে ঘরে ঢুকে হাঁপাতে হাঁপাতে বলল, "মামা, আপনি কখন এলেন?"'
+    record = analyze_text(text, "bn", speakers=["মামা", "মিঠু"], task="continuation")
+    assert record.speakers["মিঠু"].tier == "formal"
+
+
+def test_a_quote_ending_in_a_comma_is_framed_by_the_clause_after_it_whatever_its_verb():
+    text = ('"Dada, ektu shore boshben? Amar pa ta byatha korche," kaku-ke onurodh korlo Rumi.\n'
+            '"Haan haan, bosun," Kaku bollen.')
+    record = analyze_text(text, "bn", speakers=["Rumi", "Kaku"], task="continuation")
+    assert record.speakers["Rumi"].tier == "formal"
+    # control: a quote that ends its sentence is not framed by an action after it
+    text = '"Dada, ektu shore boshben? Amar pa byatha korche." Kaku janla diye baire takalen.'
+    record = analyze_text(text, "bn", speakers=["Rumi", "Kaku"], task="continuation")
+    assert [t.speaker for t in record.turns if t.kind == "speech"] != ["Kaku"]
+    text = '"Dada, ektu shore boshben? Amar pa byatha korche," Kaku janla diye baire takalen.'
+    record = analyze_text(text, "bn", speakers=["Rumi", "Kaku"], task="continuation")
+    assert [t.speaker for t in record.turns if t.kind == "speech"] == ["Kaku"]

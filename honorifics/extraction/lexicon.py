@@ -458,6 +458,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "first_person_other": keys(section.get("first_person_other")),
             "frame_words": keys(section.get("frame_words")),
             "clause_breaks": keys(section.get("clause_breaks")),
+            # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
+            "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
             # the narrator: 1st-person subjects (मैंने कहा), 1st-person verb endings (বললাম), its label

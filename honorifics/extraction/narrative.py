@@ -112,7 +112,13 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                 clause_start = before_comma
     if any(k in narrative["reported_markers"] for k in keys[clause_start:]):
         return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
-    found = _clause_subject(tokens, lexicon, index)
+    # a subordinate clause with its own subject before the main one (টুবাই … মাথা গুঁজে দিতেই
+    # ঠাকুমা হেসে বললেন): the subject after it, when there is one, frames the quote
+    cut = max((i for i, k in enumerate(keys[:verb_at if verb_at is not None else len(keys)])
+               if narrative["clause_break_suffixes"] and k.endswith(narrative["clause_break_suffixes"])), default=-1)
+    found = _clause_subject(tokens[cut + 1:], lexicon, index) if cut >= 0 else None
+    if found is None:
+        found = _clause_subject(tokens, lexicon, index)
     if found is not None:
         return found
     if verb_at is None:
@@ -291,7 +297,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if speaker is None:
                     speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
         elif TOKEN.search(after):
-            speaker = frame_speaker(after, lexicon, index, previous=last)
+            # a quote that ends in a comma leads into the clause after it, which frames it whatever
+            # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
+            speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last)
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
