@@ -7,10 +7,7 @@ from __future__ import annotations
 import pytest
 
 from honorifics import analyze_text
-
-
-def speakers_of(record):
-    return {name: (s.tier, s.addressee, s.by_addressee) for name, s in record.speakers.items()}
+from speaker_view import speakers_of
 
 
 # --- mixed needs a second pronoun-backed tier --------------------------------------

@@ -4,10 +4,7 @@ new sentences, each with a control. None of these sentences comes from a blind s
 from __future__ import annotations
 
 from honorifics import analyze_text
-
-
-def speakers_of(record):
-    return {name: (s.tier, s.addressee, s.by_addressee) for name, s in record.speakers.items()}
+from speaker_view import speakers_of
 
 
 # --- a blank line or a rule ends a labelled turn ----------------------------------------

@@ -4,13 +4,10 @@ each on new sentences, each with a control. None of these sentences comes from a
 from __future__ import annotations
 
 from honorifics import analyze_text
+from speaker_view import speakers_of
 from honorifics.extraction.addressees import direction_addressee
 from honorifics.extraction.lexicon import load_lexicon
 from honorifics.extraction.narrative import frame_speaker
-
-
-def speakers_of(record):
-    return {name: (s.tier, s.addressee, s.by_addressee) for name, s in record.speakers.items()}
 
 
 # --- a stage direction names a person by a noun phrase and its case ----------------------

@@ -4,11 +4,8 @@ each on new sentences, each with a control. None of these sentences comes from a
 from __future__ import annotations
 
 from honorifics import analyze_text
+from speaker_view import speakers_of
 from honorifics.extraction.turns import without_quotes
-
-
-def speakers_of(record):
-    return {name: (s.tier, s.addressee, s.by_addressee) for name, s in record.speakers.items()}
 
 
 # --- a meta-answer written as a list ----------------------------------------------------------
