@@ -25,7 +25,8 @@ def test_a_relation_or_a_kind_of_person_before_a_colon_is_no_speaker():
 
 
 def test_a_line_wholly_in_bold_is_a_heading_not_a_label():
-    text = "**কলেজে সম্বোধন: একটি তালিকা**\n\n- সহপাঠীকে সাধারণত \"তুই\" বলা হয়।\n- শিক্ষককে \"আপনি\" বলা উচিত।"
+    text = ("**কলেজে সম্বোধন: একটি তালিকা**\n\n- **সহপাঠী:** সাধারণত \"তুই\" বলা হয়।\n"
+            "- **শিক্ষক:** \"আপনি\" বলা উচিত।")
     record = analyze_text(text, "bn")
     assert record.refusal and not record.speakers
     # control: a bold label before its speech is a speaker
