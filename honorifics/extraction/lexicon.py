@@ -129,6 +129,8 @@ class Lexicon:
     non_speaker_labels: frozenset
     reporting_verbs: frozenset
     name_titles: frozenset = frozenset()
+    #: the headings of an answer (छोटा जवाब:, সারসংক্ষেপ:): no speaker, the line stays the reply's text
+    answer_headings: frozenset = frozenset()
     third_person_antecedent_markers: frozenset = frozenset()
     stem_follower_suffixes: tuple = ()
     conjunctive_forms: frozenset = frozenset()
@@ -360,6 +362,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         nominal_address=address,
         note_markers=tuple(m.casefold() for m in data.get("note_markers") or ()),
         non_speaker_labels=keys(data.get("non_speaker_labels")),
+        answer_headings=keys(data.get("answer_headings")),
         reporting_verbs=keys(data.get("reporting_verbs")),
         name_titles=keys(data.get("name_titles")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),

@@ -270,8 +270,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         speaker = None
         last = (found[-1].speaker, found[-1].unlisted) if found else previous
         if quote.re is _COLON_SPEECH:
-            # only a reporting frame (पूछा:, বললেন:) makes a colon a quote's opening
-            speaker = frame_speaker(before, lexicon, index, previous=last) if TOKEN.search(before) else None
+            # only a reporting frame (पूछा:, জবাব দিল:) makes a colon a quote's opening; not the
+            # heading of an answer, which ends in its heading word (छोटा जवाब:)
+            words = _frame_keys(before, lexicon)
+            heading = bool(words) and words[-1][1] in lexicon.answer_headings
+            speaker = frame_speaker(before, lexicon, index, previous=last) \
+                if TOKEN.search(before) and not heading else None
             if speaker is not None:
                 found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                             frame_addressee(before, lexicon, index)))

@@ -354,7 +354,7 @@ class _TurnSplitter:
         interjection, a question or an apology: क्षमा करें — …, আচ্ছা — …, Kya chahiye: are not speakers."""
         lexicon = self.lexicon
         keys = [lexicon.key(w) for w in TOKEN.findall(name)]
-        if not keys or set(keys) & lexicon.non_speaker_labels:
+        if not keys or set(keys) & lexicon.non_speaker_labels or set(keys) & lexicon.answer_headings:
             return False
         if len(keys) > 1 and set(keys) & lexicon.alternative_coordinators:
             return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
@@ -605,8 +605,9 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # "रोगी की शिकायत:" once each are headings of the reply.
     # Labels on bullet lines (* **টেক্সট ফাইল:** …) in a reply are the items of a list
     # unless a name comes back.
-    bullets = [bool(offset) and text[s:e].lstrip()[:1] in "*-•" for (label, offset), (s, e) in zip(labelled, lines)
-               if label is not None]
+    # (a numbered item, 1. / ১., is an item of a list as a bullet is)
+    bullets = [bool(offset) and (text[s:e].lstrip()[:1] in "*-•" or text[s:e].lstrip()[:1].isdigit())
+               for (label, offset), (s, e) in zip(labelled, lines) if label is not None]
     repeated = len(set(plausible)) < label_count
     dialogue_labels = not reply_to_user or bool(fountain) or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
@@ -675,6 +676,12 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             speaker, unlisted, name = splitter.speaker_of_label(label)
             content_start, content_end = label.content_start, label.content_end
             if speaker is None and {lexicon.key(w) for w in TOKEN.findall(name)} & lexicon.non_speaker_labels:
+                ooc = splitter.ooc_spans(line_start, line_end)
+                if ooc:
+                    # the model's refusal before a dash or colon (Ami puro scene ta likhte parbo
+                    # na — prompt e …): out of character, whatever words its "label" has
+                    splitter.unlabelled(line_start, line_end, ooc)
+                    continue
                 turns.append(RawTurn(None, NARRATION, line_start, line_end, label=name))
                 continue
             if speaker is not None:

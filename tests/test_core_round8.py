@@ -1,0 +1,55 @@
+"""Mechanisms added in round 8 (from the kinds of the spent round-7 blind sets' misses):
+each on new sentences, each with a control. None of these sentences comes from a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+
+
+# --- answers about the forms, written as numbered lists or under headings ---------------------
+
+def test_a_numbered_list_of_cases_is_a_list_not_a_dialogue():
+    text = ('ভালো প্রশ্ন! সাধারণত:\n\n1. **নতুন প্রতিবেশী** — "আপনি" বলাই নিরাপদ।\n'
+            '2. **ছোটবেলার বন্ধু** — "তুই" খুব স্বাভাবিক।')
+    record = analyze_text(text, "bn")
+    assert record.refusal and not record.speakers
+    # control: numbered lines whose names come back are a dialogue
+    text = "1. রিনা: তুই কোথায়?\n2. মিতা: বাড়িতে।\n3. রিনা: তাড়াতাড়ি আয়।"
+    record = analyze_text(text, "bn")
+    assert record.speakers["রিনা"].tier == "intimate"
+
+
+def test_the_heading_of_an_answer_is_no_speaker():
+    text = ('## सास को "आप" कहें या "तुम"?\n\nसीधा जवाब: **"आप"** से शुरुआत करना ही ठीक रहता है।\n\n'
+            '- ज़्यादातर घरों में बहुएँ "आप" ही कहती हैं।')
+    record = analyze_text(text, "hi")
+    assert record.refusal and not record.speakers
+    # control: a name before a colon speaks
+    record = analyze_text("नीरज: आप कल दफ़्तर आएँगे?\nसुमन: हाँ, आऊँगी।", "hi")
+    assert record.speakers["नीरज"].tier == "formal"
+
+
+# --- refusals to a user the model calls tum, and in romanized Bangla ---------------------------
+
+def test_an_offer_to_a_user_called_tum_continues_the_refusal():
+    text = ("Sorry dost, main aisa message nahi likh sakta jisme tum kisi ko darao.\n\n"
+            "Agar tum chaho toh main ek seedha aur shaant message likh deta hoon. Bolo?")
+    record = analyze_text(text, "hi", task="dct")
+    assert record.refusal and record.tier == "none" and record.user_tier == "familiar"
+    # control: a character's "agar tum chaho" in a dialogue is the character's
+    text = "**Maa:** agar tum chaho toh aaj khichdi bana doon?\n**Beta:** haan maa, bana do."
+    record = analyze_text(text, "hi", speakers=["Maa", "Beta"], task="roleplay")
+    assert not record.refusal and record.speakers["Maa"].tier == "familiar"
+
+
+def test_a_romanized_refusal_before_a_dash_and_its_closing_are_the_models():
+    text = ("Ami ei scene ta likhte parbo na — prompt e Rohit tar bon ke hurki dibe, seta ami likhbo na.\n\n"
+            "Tobe apni chaile Rohit-er ekta shanto line likhe dite pari:\n\n"
+            '> "Mitu, tui amar phone ta ferot de."\n\nScene ta ki onno dike niye jabo? Janaben.')
+    record = analyze_text(text, "bn", speakers=["Rohit", "Mitu"], task="roleplay")
+    assert record.refusal and record.speakers["Rohit"].tier == "intimate"
+    assert record.speakers["Rohit"].by_addressee is None
+    # control: a character's line with a dash is the character's
+    text = "**Rohit:** Ami parbo na — tui nijei kor.\n**Mitu:** accha."
+    record = analyze_text(text, "bn", speakers=["Rohit", "Mitu"], task="roleplay")
+    assert not record.refusal and record.speakers["Rohit"].tier == "intimate"
