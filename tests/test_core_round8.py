@@ -53,3 +53,14 @@ def test_a_romanized_refusal_before_a_dash_and_its_closing_are_the_models():
     text = "**Rohit:** Ami parbo na — tui nijei kor.\n**Mitu:** accha."
     record = analyze_text(text, "bn", speakers=["Rohit", "Mitu"], task="roleplay")
     assert not record.refusal and record.speakers["Rohit"].tier == "intimate"
+
+
+# --- the familiar negative perfect (-োনি / -ওনি) ------------------------------------------
+
+def test_the_familiar_negative_perfect_is_familiar_address():
+    for text in ("এখনও চিঠিটা পড়োনি কেন?", "আজ দুপুরে কিছু খাওনি?"):
+        record = analyze_text(text, "bn")
+        assert record.tier == "familiar", text
+    # controls: the 3rd person (-য়নি) and the 1st person (-িনি) are no address
+    for text in ("সে আজও চিঠিটা পায়নি।", "আমি কিছুই বলিনি।"):
+        assert analyze_text(text, "bn").tier == "none", text
