@@ -296,6 +296,9 @@ def build_context(record: InputRecord, scenario_bank=None) -> tuple[RecordContex
 
 # --- the analysis ------------------------------------------------------------
 
+_OPENING_DIRECTION = re.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
+
+
 def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties: list[str],
                vocatives: list[str]) -> str | None:
     """Who a speaker addresses in one turn.
@@ -527,11 +530,21 @@ class Analyzer:
                 if raw.kind == SPEECH:
                     # vocatives: address terms, and listed names set off by a comma or "!"
                     # ("अबे विक्की, तू …")
-                    keys = [lexicon.key(w) for n in found.nominal_address for w in TOKEN.findall(n.text)]
+                    placed = [(n.start, lexicon.key(w)) for n in found.nominal_address for w in TOKEN.findall(n.text)]
                     if specs:   # only listed speakers can be found by name
-                        keys += [lexicon.key(m.group()) for m in VOCATIVE_NAME.finditer(text, raw.start, raw.end)]
-                    if keys:
-                        vocatives[number] = index.mentioned_in(keys)
+                        for m in VOCATIVE_NAME.finditer(text, raw.start, raw.end):
+                            placed.append((m.start(), lexicon.key(m.group())))
+                            if lexicon.key(m.group()) in lexicon.name_titles:
+                                # a name before its title (Inspector shaheb, …): the name is the vocative's
+                                before = TOKEN.findall(text, max(raw.start, m.start() - 40), m.start())
+                                if before:
+                                    placed.append((m.start() - 1, lexicon.key(before[-1])))
+                    if placed:
+                        keys = [key for _, key in sorted(placed)]
+                        # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)
+                        vocatives[number] = sorted(index.mentioned_in(keys), key=lambda name: min(
+                            (keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name)) if k in keys),
+                            default=len(keys)))
             turns.append(turn)
 
         listed = [spec.name for spec in specs]
@@ -548,6 +561,10 @@ class Analyzer:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
                 directed = direction_addressee(raw.direction, lexicon) if raw.direction else raw.to
+                if not directed and "(" in turn.text[:4]:
+                    # a stage direction that opens the turn is the label's (**निर्देशक:** (हीरोइन से) …)
+                    opening = _OPENING_DIRECTION.match(turn.text)
+                    directed = direction_addressee(opening.group("direction"), lexicon) if opening else None
                 if directed:
                     named = index.match(directed)   # never the speaker (a title alone names the titled one)
                     turn.addressee = named if named is not None and named != turn.speaker else directed

@@ -64,3 +64,37 @@ def test_the_familiar_negative_perfect_is_familiar_address():
     # controls: the 3rd person (-য়নি) and the 1st person (-িনি) are no address
     for text in ("সে আজও চিঠিটা পায়নি।", "আমি কিছুই বলিনি।"):
         assert analyze_text(text, "bn").tier == "none", text
+
+
+# --- the main addressee: a direction opening the turn, the person named first -----------------
+
+def test_a_direction_that_opens_the_turn_names_its_main_addressee():
+    text = ("**मालकिन:** (मेहमान से) आइए बहन जी, आप यहाँ सोफ़े पर बैठिए, आप थक गई होंगी।\n"
+            "(नौकर से) अरे रामू, तू पानी ला।\n**रामू:** लाया मालकिन।\n**मेहमान:** आप परेशान मत होइए।")
+    got = analyze_text(text, "hi", speakers=["मालकिन", "रामू", "मेहमान"], task="roleplay").speakers["मालकिन"]
+    assert (got.tier, got.addressee) == ("formal", "मेहमान")
+    assert got.by_addressee == {"मेहमान": "formal", "रामू": "intimate"}
+    # control: with no direction opening the turn, the next speaker stays the main addressee
+    text = ("**मालकिन:** अरे रामू, तू पानी ला। (मेहमान से) आइए, आप बैठिए।\n**रामू:** लाया मालकिन।\n"
+            "**मेहमान:** आप परेशान मत होइए।")
+    got = analyze_text(text, "hi", speakers=["मालकिन", "रामू", "मेहमान"], task="roleplay").speakers["मालकिन"]
+    assert (got.tier, got.addressee) == ("intimate", "रामू")
+
+
+def test_the_person_named_first_is_the_turns_addressee_with_a_title_after_the_name():
+    text = ("**Mrs. Roy:** Daroga shaheb, apni boshun, cha khaben? Ei Bablu, tui jol niye aay.\n"
+            "**Daroga:** Na na, byasto hoben na.\n**Bablu:** Ani.")
+    got = analyze_text(text, "bn", speakers=["Mrs. Roy", "Daroga", "Bablu"], task="roleplay").speakers["Mrs. Roy"]
+    assert (got.tier, got.addressee) == ("formal", "Daroga")
+    # control: the other order names the other person first
+    text = ("**Mrs. Roy:** Ei Bablu, tui jol niye aay. Daroga shaheb, apni boshun.\n"
+            "**Daroga:** Na na, byasto hoben na.\n**Bablu:** Ani.")
+    got = analyze_text(text, "bn", speakers=["Mrs. Roy", "Daroga", "Bablu"], task="roleplay").speakers["Mrs. Roy"]
+    assert got.addressee == "Bablu"
+
+
+def test_an_infinitive_after_a_conjunctive_participle_is_a_request():
+    record = analyze_text("कल अपनी किताबें लेकर आना।", "hi")
+    assert record.tier == "familiar"
+    # control: the same words with "है" are an obligation, not a request
+    assert analyze_text("मुझे कल किताबें लेकर आना है।", "hi").tier == "none"

@@ -163,6 +163,15 @@ class _Utterance:
         return j is None or self.keys[j] in self.lexicon.particles \
             or self.keys[j] in self.lexicon.question_words
 
+    def conjunctive_participle(self, i: int) -> bool:
+        """Is the token at i a verb stem with a conjunctive marker written onto it (लेकर, देखकर)?"""
+        key = self.keys[i]
+        for marker in self.lexicon.conjunctive_markers:
+            stem = key[:-len(marker)]
+            if key.endswith(marker) and stem and (stem in self.lexicon.bare_stems or stem in self.lexicon.verb_roots):
+                return True
+        return False
+
     def after_verb(self, i: int) -> bool:
         j = self.previous_in_clause(i)
         if j is None:
@@ -364,7 +373,8 @@ class _Utterance:
             return (k is not None and self.at_clause_end(i)
                     and (self.keys[k] in self.lexicon.bare_stems
                          or self.keys[k] in self.lexicon.infinitive_cues
-                         or self.keys[i] in self.lexicon.request_infinitives))
+                         or self.keys[i] in self.lexicon.request_infinitives
+                         or self.conjunctive_participle(k)))   # लेकर आना, बैठकर पढ़ना
         if test == "subjectless_clause_final":
             return self.subjectless_request(i)
         raise ValueError(f"unknown verb condition test {test!r}")
