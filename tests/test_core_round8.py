@@ -98,3 +98,23 @@ def test_an_infinitive_after_a_conjunctive_participle_is_a_request():
     assert record.tier == "familiar"
     # control: the same words with "है" are an obligation, not a request
     assert analyze_text("मुझे कल किताबें लेकर आना है।", "hi").tier == "none"
+
+
+# --- look-alikes: the party's people; a stem before "mat" and its verb ------------------------
+
+def test_the_partys_people_are_not_address():
+    record = analyze_text("सुना? आप वालों ने इस बार भी नया उम्मीदवार उतारा है। तू वोट देगा?", "hi")
+    assert record.tier == "intimate"
+    assert all(e.text != "आप" for t in record.turns for e in t.evidence)
+    # control: आप before another noun is address
+    assert analyze_text("आप कमरे में बैठिए।", "hi").tier == "formal"
+
+
+def test_a_romanized_stem_before_mat_and_an_infinitive_is_one_compound():
+    record = analyze_text("Dekh, ab darwaze pe khade mat ho jaana, andar aa jaana.", "hi")
+    assert all(e.text != "khade" for t in record.turns for e in t.evidence)
+    record = analyze_text("Fridge ke saamne baith mat jaana ab.", "hi")
+    assert record.tier == "familiar"
+    # control: a stem before "mat" at the end of its clause is the negative imperative
+    record = analyze_text("Ruk mat, chalta ja.", "hi")
+    assert record.tier == "intimate"
