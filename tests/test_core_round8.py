@@ -118,3 +118,10 @@ def test_a_romanized_stem_before_mat_and_an_infinitive_is_one_compound():
     # control: a stem before "mat" at the end of its clause is the negative imperative
     record = analyze_text("Ruk mat, chalta ja.", "hi")
     assert record.tier == "intimate"
+
+
+def test_the_romanized_bangla_intimate_spelled_ish_on_a_verb_root():
+    record = analyze_text("Hostel e pouchhe ekbar phone korish, ar bhalo thakish.", "bn")
+    assert record.tier == "intimate"
+    # control: English words in -ish are no verbs
+    assert analyze_text("Ami english e likhlam, dish ta rakhlam.", "bn").tier == "none"
