@@ -125,3 +125,18 @@ def test_the_romanized_bangla_intimate_spelled_ish_on_a_verb_root():
     assert record.tier == "intimate"
     # control: English words in -ish are no verbs
     assert analyze_text("Ami english e likhlam, dish ta rakhlam.", "bn").tier == "none"
+
+
+# --- a chat export's date, time and dash before the name ------------------------------------
+
+def test_a_chat_exports_lines_are_their_senders_turns():
+    text = ("05/11/24, 8:02 pm - Rumpa: Dada, tumi kal station e ashbe?\n"
+            "05/11/24, 8:05 pm - Babu Dada: Haan, tui train er time ta pathiye de.\n"
+            "05/11/24, 8:06 pm - Rumpa: Pathacchi, tumi bhule jeo na kintu!")
+    record = analyze_text(text, "bn", speakers=["Rumpa", "Babu Dada"], task="roleplay")
+    assert record.speakers["Rumpa"].tier == "familiar"
+    assert record.speakers["Babu Dada"].tier == "intimate"
+    # control: a bracketed timestamp still works, and a numbered list is still a list
+    text = "[20:02] Rumpa: Dada, tumi ashbe?\n[20:05] Babu Dada: Haan, tui time pathiye de."
+    record = analyze_text(text, "bn", speakers=["Rumpa", "Babu Dada"], task="roleplay")
+    assert record.speakers["Babu Dada"].tier == "intimate"

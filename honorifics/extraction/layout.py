@@ -22,9 +22,10 @@ from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENC
                        WORD_CHARACTERS, class_body)
 
 # A timestamp in brackets ([09:41], [10:02 PM], [রাত ১০:১৫], [12/03/24, 10:15 PM]: a time
-# in any script's digits, with a date or a word for the time of day), then a bullet,
-# number or quote mark.
-_TIMESTAMP = r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*)?"
+# in any script's digits, with a date or a word for the time of day), or a chat export's
+# date, time and dash (12/03/24, 9:15 pm - Name: …), then a bullet, number or quote mark.
+_TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*"
+              r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
 LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)

@@ -280,6 +280,10 @@ def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int
 _FORM_LIST = re.compile(r"(?<=[:：])[ \t]*(?:[^\s/,:：]{1,12}[ \t]*[/,][ \t]*){0,3}[^\s/,:：]{1,12}[ \t]*$", re.M)
 
 
+# a numbered item of a list (1. / ১. / 2)), not a chat export's date
+_NUMBERED_ITEM = re.compile(r"[ \t]*\d+[.)][ \t]")
+
+
 def _bold_heading(line: str) -> bool:
     """A line wholly in bold with a colon inside the bold (**অফিসে সম্বোধন: সংক্ষেপে**), not a
     bold label before its speech (**রিনা:** …)."""
@@ -606,7 +610,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # Labels on bullet lines (* **টেক্সট ফাইল:** …) in a reply are the items of a list
     # unless a name comes back.
     # (a numbered item, 1. / ১., is an item of a list as a bullet is)
-    bullets = [bool(offset) and (text[s:e].lstrip()[:1] in "*-•" or text[s:e].lstrip()[:1].isdigit())
+    bullets = [bool(offset) and (text[s:e].lstrip()[:1] in "*-•" or _NUMBERED_ITEM.match(text, s, e) is not None)
                for (label, offset), (s, e) in zip(labelled, lines) if label is not None]
     repeated = len(set(plausible)) < label_count
     dialogue_labels = not reply_to_user or bool(fountain) or (
