@@ -27,7 +27,7 @@ from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN
 from .extraction.speakers import one_name_per_person
-from .extraction.turns import SpeakerIndex, split_turns, text_of, without_quotes
+from .extraction.turns import SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
@@ -496,7 +496,7 @@ class Analyzer:
         # about the answer given, not one given instead: only the text outside notes can be one.
         meta = not characters_speak and any(q in text for q in MENTION_MARKS) and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
-            for r in raw_turns if r.kind != NOTE or r.ooc)   # (r.ooc: a note by its cues, not by a marker)
+            for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []

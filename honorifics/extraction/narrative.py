@@ -58,7 +58,7 @@ class NarrativeQuote:
     addressee: str | None = None
 
 
-_COLON_SPEECH = re.compile(f"[:：][ \\t]+(?P<body>(?![{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}])"
+_COLON_SPEECH = re.compile(f"[:：][ \\t]+(?P<body>(?![*_]*[{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}])"
                            f"[^\\n]{{2,600}}?)[ \\t]*$(?P<body2>(?!))?", re.M)
 
 

@@ -119,13 +119,18 @@ def _is_emphasis(line: str) -> bool:
     return len(body) > 2 and body[0] in "_*" and body[-1] == body[0] and not body.startswith("**")
 
 
-def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
+def note_marked(line: str, lexicon: Lexicon) -> bool:
+    """Does the line open with a note marker and its colon (Note:, 📝 *ध्यान दें:*, টীকা -)?"""
     # whatever stands before the marker that is not a letter: markup, a bullet, an emoji (📝 *ध्यान दें:*)
     body = (line if line[:1].isalpha() else _NOT_A_LETTER_AT_START.sub("", line)).casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
-    if body.startswith(lexicon.note_markers) and any(
-            body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
-            for marker in lexicon.note_markers):
+    return body.startswith(lexicon.note_markers) and any(
+        body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
+        for marker in lexicon.note_markers)
+
+
+def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
+    if note_marked(line, lexicon):
         return True
     # A line in English inside a Hindi/Bangla answer is the model talking about
     # its answer ("Here's a polite way to say it:"), not a character speaking.
