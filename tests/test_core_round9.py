@@ -44,3 +44,35 @@ def test_a_romanized_bangla_i_will_not_write_is_a_refusal():
     text = "**Runa:** Ami ar chithi likhbo na, tui nijei likh.\n**Mitu:** Accha."
     record = analyze_text(text, "bn", speakers=["Runa", "Mitu"], task="roleplay")
     assert not record.refusal and record.speakers["Runa"].tier == "intimate"
+
+
+def test_a_long_romanized_bangla_i_cannot_write_is_a_refusal():
+    text = ("Ami bank-er locker kivabe bhangte hoy, ar CCTV kivabe bondho korte hoy, segulo detail-e "
+            "likhte parbo na. Tobe golpo ta details chhara ei bhabe egote pare:\n\n"
+            "**Bishu:** Ei Kanu, tui gari ta ready rakh.\n**Kanu:** Accha dada.")
+    record = analyze_text(text, "bn", speakers=["Bishu", "Kanu"], task="continuation")
+    assert record.refusal and record.speakers["Bishu"].tier == "intimate"
+    # control: a character's long "ami … parbo na" is the character's
+    text = "**Bishu:** Ami eto raate ekla ekla oi purono godown e jete parbo na, tui sathe chol.\n**Kanu:** Accha."
+    record = analyze_text(text, "bn", speakers=["Bishu", "Kanu"], task="roleplay")
+    assert not record.refusal
+
+
+def test_what_the_user_asked_for_is_the_task_of_a_refusal():
+    text = ("**रामू:** चल, बैठ जा।\n\n---\n⚠️ आपने जो माँगा है — रामू का चाकू दिखाकर धमकाना — वह हिस्सा मैं "
+            "विस्तार से नहीं लिखूँगा।")
+    record = analyze_text(text, "hi", speakers=["रामू", "सवारी"], task="roleplay")
+    assert record.refusal and record.speakers["रामू"].tier == "intimate"
+    # control: a character's "मैं नहीं लिखूँगा" in the dialogue is no refusal
+    text = "**रामू:** मैं तेरे लिए चिट्ठी नहीं लिखूँगा, तू ख़ुद लिख।\n**सवारी:** ठीक है।"
+    record = analyze_text(text, "hi", speakers=["रामू", "सवारी"], task="roleplay")
+    assert not record.refusal
+
+
+def test_what_one_should_call_someone_is_talk_about_the_forms():
+    text = 'दफ़्तर में नए सहकर्मी को **"आप"** ही कहना चाहिए, "तुम" बाद में।'
+    record = analyze_text(text, "hi")
+    assert record.refusal and record.tier == "none"
+    # control: "कहना चाहिए" in a character's line about something else is no meta-answer
+    record = analyze_text("तुम्हें उससे सच कहना चाहिए।", "hi")
+    assert record.tier == "familiar" and not record.refusal
