@@ -539,6 +539,11 @@ class Analyzer:
                                 before = TOKEN.findall(text, max(raw.start, m.start() - 40), m.start())
                                 if before:
                                     placed.append((m.start() - 1, lexicon.key(before[-1])))
+                    # a person named only after a stage direction inside the turn ((বোনের দিকে ফিরে)
+                    # টুপুর, …) is turned to aside, not the turn's addressee
+                    direction_at = text.find("(", raw.start, raw.end)
+                    if direction_at > raw.start + 4:
+                        placed = [(position, key) for position, key in placed if position < direction_at]
                     if placed:
                         keys = [key for _, key in sorted(placed)]
                         # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)

@@ -76,3 +76,16 @@ def test_what_one_should_call_someone_is_talk_about_the_forms():
     # control: "कहना चाहिए" in a character's line about something else is no meta-answer
     record = analyze_text("तुम्हें उससे सच कहना चाहिए।", "hi")
     assert record.tier == "familiar" and not record.refusal
+
+
+def test_a_clause_with_its_own_subject_before_a_comma_is_no_vocative():
+    text = ("**মিতা:** আপনি একটু বসুন, চা আসছে। ততক্ষণ আপনি কাগজটা দেখুন।\n"
+            "(ভাইয়ের দিকে ফিরে) বাবলু, তুই দোকান থেকে বিস্কুট নিয়ে আয়।\n"
+            "**অতিথি:** ব্যস্ত হবেন না।\n**বাবলু:** যাচ্ছি দিদি।")
+    got = analyze_text(text, "bn", speakers=["মিতা", "অতিথি", "বাবলু"], task="roleplay").speakers["মিতা"]
+    assert (got.tier, got.addressee) == ("formal", "অতিথি")
+    assert got.by_addressee == {"অতিথি": "formal", "বাবলু": "intimate"}
+    # control: a name before a comma opening the turn is its addressee
+    text = "**মিতা:** বাবলু, তুই দোকানে যা।\n**অতিথি:** ব্যস্ত হবেন না।\n**বাবলু:** যাচ্ছি দিদি।"
+    got = analyze_text(text, "bn", speakers=["মিতা", "অতিথি", "বাবলু"], task="roleplay").speakers["মিতা"]
+    assert (got.tier, got.addressee) == ("intimate", "বাবলু")

@@ -148,6 +148,8 @@ def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
         return None
     words = match.group("words").split()
     data = lexicon.addressees
+    if any((lexicon.classify(lexicon.key(w))[0] or ("", ""))[1] == "nominative" for w in words[:-1]):
+        return None   # আপনি একটু দাঁড়ান, …: a clause with its own subject before the comma, no vocative
     name: list[str] = []
     for word in reversed(words):
         key = lexicon.key(word)
