@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import VOCATIVE_NAME, addressees_of_evidence, direction_addressee
+from .extraction.addressees import (VOCATIVE_NAME, addressees_of_evidence, direction_addressee,
+                                    opening_direction, person_named)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARKS, meta_answer
@@ -296,9 +297,6 @@ def build_context(record: InputRecord, scenario_bank=None) -> tuple[RecordContex
 
 # --- the analysis ------------------------------------------------------------
 
-_OPENING_DIRECTION = re.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
-
-
 def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties: list[str],
                vocatives: list[str]) -> str | None:
     """Who a speaker addresses in one turn.
@@ -565,14 +563,10 @@ class Analyzer:
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
-                directed = direction_addressee(raw.direction, lexicon) if raw.direction else raw.to
-                if not directed and "(" in turn.text[:4]:
-                    # a stage direction that opens the turn is the label's (**निर्देशक:** (हीरोइन से) …)
-                    opening = _OPENING_DIRECTION.match(turn.text)
-                    directed = direction_addressee(opening.group("direction"), lexicon) if opening else None
+                directed = (direction_addressee(raw.direction, lexicon) if raw.direction else raw.to) \
+                    or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
                 if directed:
-                    named = index.match(directed)   # never the speaker (a title alone names the titled one)
-                    turn.addressee = named if named is not None and named != turn.speaker else directed
+                    turn.addressee = person_named(directed, turn.speaker, index)
                 if turn.evidence:
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)

@@ -75,7 +75,8 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
                     return " ".join(words[i - 2:i])
                 return _direct_form(words[i - 1], lexicon)
             # (मेहमानों की ओर), (অতিথিদের দিকে): a person; not (रसोई की ओर देखते हुए)
-            person = next((c for c in toward_candidates(words, keys, i, lexicon) if _is_person_word(c, lexicon)), None)
+            person = next((c for c in toward_candidates(words, keys, i, lexicon)
+                           if lexicon.person_word(lexicon.key(c))), None)
             if person is not None:
                 return person
         last = part.split()[-1].strip(".,!?:;") if part.split() else words[-1]   # Tamal-ke, আসামিকে
@@ -94,11 +95,6 @@ def _is_function_word(key: str, lexicon: Lexicon) -> bool:
     """A postposition or direction word (से, দিকে, উদ্দেশে): never a person, whatever it ends in."""
     data = lexicon.addressees
     return key in data["toward"] or key in data["after"] or key in lexicon.clauses["case_markers"]
-
-
-def _is_person_word(word: str, lexicon: Lexicon) -> bool:
-    key = lexicon.key(word)
-    return key in lexicon.nominal_address or key in lexicon.person_nouns
 
 
 def direct_forms(word: str, lexicon: Lexicon) -> list[str]:
@@ -132,7 +128,7 @@ def _direct_form(word: str, lexicon: Lexicon) -> str:
     """बेटे (before से/को) → बेटा, मेहमानों → मेहमान, where the direct form is an address
     term or a person noun."""
     for candidate in direct_forms(word, lexicon):
-        if _is_person_word(candidate, lexicon):
+        if lexicon.person_word(lexicon.key(candidate)):
             return candidate
     return word
 
@@ -210,8 +206,7 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
             found = index.match(candidate) if index is not None else None
             if found is not None:
                 return found
-            ckey = lexicon.key(candidate)
-            if ckey in lexicon.nominal_address or ckey in lexicon.person_nouns:
+            if lexicon.person_word(lexicon.key(candidate)):
                 return candidate
     return None
 
@@ -253,7 +248,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                 named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
                     _direction_person(directed.group("direction"), lexicon, index) if directed else None)
                 if named:
-                    asides.append((speech_start, inside_end, _person(named, turn, index)))
+                    asides.append((speech_start, inside_end, person_named(named, turn.speaker, index)))
             else:
                 named = _direction_person(text[inside_start:inside_end], lexicon, index)
                 if named:
@@ -267,7 +262,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                         # an address term (भैया, Dada) names the role no better; nor does an
                         # unlisted phrase (আসসালামু আলাইকুম, …): a name is one word or a listed person
                         own = None
-                    changes.append((after, 0, _person(own or named, turn, index)))
+                    changes.append((after, 0, person_named(own or named, turn.speaker, index)))
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
     sentences = sentence_spans(text, turn.start, turn.end)
@@ -336,11 +331,18 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     return out
 
 
-def _person(name: str, turn: SpeakerTurn, index: SpeakerIndex) -> str:
+def person_named(name: str, speaker: str | None, index: SpeakerIndex) -> str:
     """The listed person a name stands for, else the name as written; never the speaker
     (a title alone, सर, names the one titled speaker: when that is the speaker, someone else)."""
     found = index.match(name)
-    return found if found is not None and found != turn.speaker else name
+    return found if found is not None and found != speaker else name
+
+
+def opening_direction(turn_text: str, lexicon: Lexicon) -> str | None:
+    """The person a stage direction that opens a turn names: it is the label's
+    (``**निर्देशक:** (हीरोइन से) …`` → हीरोइन), else None."""
+    opening = _OPENING_DIRECTION.match(turn_text) if "(" in turn_text[:4] else None
+    return direction_addressee(opening.group("direction"), lexicon) if opening else None
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:
@@ -404,6 +406,7 @@ def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) 
 # a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
 _DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
 _PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
+_OPENING_DIRECTION = re.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
 
 
 def _group_address(item: Evidence, lexicon: Lexicon) -> bool:

@@ -223,6 +223,10 @@ class Lexicon:
     def key(self, token: str) -> str:
         return match_key(token, self.script)
 
+    def person_word(self, key: str) -> bool:
+        """Does the word name a person by itself: an address term or a person noun (माँ, নার্স, मेहमान)?"""
+        return key in self.nominal_address or key in self.person_nouns
+
     def titled(self, key: str) -> bool:
         """Does the word name a person by a title it ends in (ডাক্তারবাবু, হেডমাস্টারমশাই)?
         Only a word longer than the shortest suffix by three letters or more (বাবু alone is a title)."""

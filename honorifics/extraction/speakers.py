@@ -36,7 +36,7 @@ class SpeakerIndex:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
 
     def _core_keys(self, text: str) -> tuple:
-        return tuple(k for k in self._keys(text) if k not in self.lexicon.name_titles)
+        return core_keys(text, self.lexicon)
 
     def match(self, label: str) -> str | None:
         """The listed speaker a label names, or None."""
@@ -84,6 +84,11 @@ class SpeakerIndex:
         return self._name_keys
 
 
+def core_keys(name: str, lexicon: Lexicon) -> tuple:
+    """The keys of a name's words but its titles (डॉ. मिश्रा, मिश्रा जी → मिश्रा)."""
+    return tuple(k for k in (lexicon.key(m.group()) for m in TOKEN.finditer(name)) if k not in lexicon.name_titles)
+
+
 def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
     """For a text with no listed speakers: the names that differ only by a title (शर्मा,
     शर्मा जी; সেন, সেন বাবু) are one person, keyed by the fullest name written.
@@ -96,7 +101,7 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
     if len(names) < 2:
         return {}
     for name in names:
-        core = tuple(k for k in (lexicon.key(m.group()) for m in TOKEN.finditer(name)) if k not in lexicon.name_titles)
+        core = core_keys(name, lexicon)
         if core:
             by_core.setdefault(core, []).append(name)
     out: dict[str, str] = {}

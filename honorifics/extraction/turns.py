@@ -758,6 +758,6 @@ def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list, ind
              # a cue in capitals (RIYA), one with its (parenthetical) below, or a kin term or role
              or (name.isupper() and name.isascii())
              or parenthetical(text[lines[number + 1][0]:lines[number + 1][1]]) is not None
-             or any(lexicon.key(w) in lexicon.nominal_address or lexicon.key(w) in lexicon.person_nouns
+             or any(lexicon.person_word(lexicon.key(w))
                     for w in TOKEN.findall(name))}
     return found if len(found) >= 2 else {}
