@@ -34,10 +34,10 @@ _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\
 _PLUS = "++" if sys.version_info >= (3, 11) else "+"
 _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # Ma'am
 _OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
-# the same after a sentence end: with the turn's start (_OPENING_AT_START), one search tells
-# whether a turn can have a vocative (a pattern that starts with a class is searched fast)
+# the same after leading marks at a turn's start, and after a sentence end: two searches find
+# where a turn's sentences may open with a vocative (a pattern that starts with a class is searched fast)
 _OPENING_AT_START = re.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*"
-                               f"(?:{_WORD}[ \\t]+){{0,3}}{_WORD}[ \\t]*[,!،]")
+                               f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
 _OPENING_AFTER_END = re.compile(f"[{SENTENCE_ENDS}.\\n]{_OPENING_AT_START.pattern}")
 _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s)|\n")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
@@ -45,14 +45,34 @@ _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
 
 
-def may_open_with_vocative(text: str) -> bool:
-    """Can a sentence of ``text`` open with a vocative (up to four words and a comma or "!")?
-    One test for a whole turn before it is read sentence by sentence.
+def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexicon) -> bool:
+    """Can a sentence of ``text[start:end]`` that starts at or before ``last`` open with a
+    vocative? One test for a whole turn before it is read sentence by sentence: it asks
+    :func:`vocative_at` only where a sentence may open with up to four words and a comma
+    or "!". Those openings include every sentence start of :func:`sentence_spans` where
+    one can be named, so False means the sentence by sentence reading finds none.
 
-    >>> may_open_with_vocative("ठीक है। रहीम चाचा, आप अंदर आइए।"), may_open_with_vocative("তুমি কাল আমার সঙ্গে বাজারে যাবে তো?")
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> hi, bn = load_lexicon("hi"), load_lexicon("bn")
+    >>> t = "ठीक है। रहीम चाचा, आप अंदर आइए।"
+    >>> may_have_vocative(t, 0, len(t), len(t), hi), may_have_vocative(t, 0, len(t), 3, hi)
     (True, False)
+    >>> t = "হ্যাঁ, তুমি কাল আমার সঙ্গে বাজারে যাবে তো?"
+    >>> may_have_vocative(t, 0, len(t), len(t), bn)
+    False
     """
-    return _OPENING_AT_START.match(text) is not None or _OPENING_AFTER_END.search(text) is not None
+    openings = []
+    first = _OPENING_AT_START.match(text, start, end)
+    if first is not None:
+        openings.append(first.start("words"))
+    openings += [match.start("words") for match in _OPENING_AFTER_END.finditer(text, start, end)]
+    for opening in openings:
+        if opening > last:
+            break
+        stop = _SENTENCE_END.search(text, opening, end)
+        if vocative_at(text, opening, stop.end() if stop else end, lexicon):
+            return True
+    return False
 
 
 def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
@@ -228,10 +248,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     direction or a frame). Group address after a direction addresses the people it named
     (``(मेहमानों से) आइए! आप सब बैठिए``); no one addresses themself."""
     text_of_turn = turn.text
-    if "(" not in text_of_turn and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
-                                        and may_open_with_vocative(text_of_turn)) and not any(
-            item.kind == "pronoun" and _group_address(item, lexicon) for item in turn.evidence):
-        return {}   # no vocative opening a sentence, no aside, no group: one addressee
+    if "(" not in text_of_turn and not any(item.kind == "pronoun" and _group_address(item, lexicon)
+                                           for item in turn.evidence) \
+            and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
+                     and may_have_vocative(text, turn.start, turn.end, max((e.start for e in turn.evidence), default=-1),
+                                         lexicon)):
+        return {}   # no vocative opening a sentence before the last evidence, no aside, no group: one addressee
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     evidence_starts = [e.start for e in evidence]
     # (position, order, addressee): the addressee from that position on

@@ -29,6 +29,8 @@ _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0
 LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
+# the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal)
+_MARKER_STARTS = " \t\ufeff[-*•>#("
 _NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
 # a name's characters: an apostrophe only inside a Latin word (Ma'am, D'Souza), never a quote
 _NAME_CHARACTER = f"(?:[^{_NOT_IN_NAME}\\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))"
@@ -90,7 +92,9 @@ _ARROWS = ("→", "←", "↔", "⇒", "->", "=>", "<-")
 def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     """The label of the line ``text[start:end]`` in any layout, and the offset after its marker."""
     line = text[start:end]
-    marker = LINE_MARKER.match(line)
+    # (a line that opens with a letter has no marker: most lines, no regex)
+    first = line[:1]
+    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() else None
     offset = marker.end() if marker else 0
     if "|" in line:
         row = _TABLE_ROW.match(line)
@@ -112,7 +116,8 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
         bracket = _BRACKET_LABEL.match(line, offset)
         if bracket and plausible_name(bracket.group("name")):
             return LineLabel(bracket.group("name").strip(), start + bracket.end(), end, kind="bracket"), offset
-    if ":" in head or "：" in head or any(separator in head for separator in _DASH_SEPARATORS):
+    if ":" in head or "：" in head or (("-" in head or "–" in head or "—" in head)
+                                        and any(separator in head for separator in _DASH_SEPARATORS)):
         match = _LABEL.match(line, offset)
         if match:
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,

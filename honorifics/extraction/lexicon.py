@@ -129,6 +129,8 @@ class Lexicon:
     non_speaker_labels: frozenset
     reporting_verbs: frozenset
     name_titles: frozenset = frozenset()
+    #: how many characters of a line note_marked must case-fold: the longest marker and two more
+    note_marker_reach: int = 2
     #: the headings of an answer (छोटा जवाब:, সারসংক্ষেপ:): no speaker, the line stays the reply's text
     answer_headings: frozenset = frozenset()
     third_person_antecedent_markers: frozenset = frozenset()
@@ -365,6 +367,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         person_nouns=keys(data.get("person_nouns")),
         nominal_address=address,
         note_markers=tuple(m.casefold() for m in data.get("note_markers") or ()),
+        note_marker_reach=max((len(m.casefold()) for m in data.get("note_markers") or ()), default=0) + 2,
         non_speaker_labels=keys(data.get("non_speaker_labels")),
         answer_headings=keys(data.get("answer_headings")),
         reporting_verbs=keys(data.get("reporting_verbs")),

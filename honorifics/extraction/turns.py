@@ -122,7 +122,8 @@ def _is_emphasis(line: str) -> bool:
 def note_marked(line: str, lexicon: Lexicon) -> bool:
     """Does the line open with a note marker and its colon (Note:, 📝 *ध्यान दें:*, টীকা -)?"""
     # whatever stands before the marker that is not a letter: markup, a bullet, an emoji (📝 *ध्यान दें:*)
-    body = (line if line[:1].isalpha() else _NOT_A_LETTER_AT_START.sub("", line)).casefold()
+    # (only as much as a marker and its colon can take: case folding never shortens a text)
+    body = (line if line[:1].isalpha() else _NOT_A_LETTER_AT_START.sub("", line))[:lexicon.note_marker_reach].casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
     return body.startswith(lexicon.note_markers) and any(
         body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
