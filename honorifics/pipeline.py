@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (VOCATIVE_NAME, addressees_of_evidence, direction_addressee,
+from .extraction.addressees import (VOCATIVE_NAME, addressees_of_evidence, direction_addressee, may_change_addressee,
                                     opening_direction, person_named)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
@@ -354,6 +354,10 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.tier = tier_of(evidence_tiers(turn.evidence))
 
 
+# a quote mark or emphasis that can set a word off as a mention (one scan for them all)
+_MENTION_MARK = re.compile(f"[{re.escape(MENTION_MARKS)}]")
+
+
 # "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
 _DEFINITION = re.compile(f"[{WORD_CHARACTERS}][ \t]*\\([ \t]*([{WORD_CHARACTERS}]{{1,12}})[ \t]*\\)")
 
@@ -384,7 +388,10 @@ def _seed_key(utterance: str) -> str:
 
 
 def _seed_keys(seed_texts: tuple[str, ...]) -> frozenset:
-    return frozenset(_seed_key(t) for t in seed_texts)
+    return frozenset(_seed_key(t) for t in seed_texts) if seed_texts else _NO_SEEDS
+
+
+_NO_SEEDS: frozenset = frozenset()
 
 
 _SPEAKER_INDEXES: dict[tuple, SpeakerIndex] = {}
@@ -492,7 +499,7 @@ class Analyzer:
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
-        meta = not characters_speak and any(q in text for q in MENTION_MARKS) and any(
+        meta = not characters_speak and _MENTION_MARK.search(text) is not None and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
             for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
 
@@ -567,7 +574,7 @@ class Analyzer:
                     or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
-                if turn.evidence:
+                if turn.evidence and may_change_addressee(text, turn, lexicon):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()

@@ -75,3 +75,34 @@ def test_vocative_test_never_hides_a_vocative(language, texts):
             found += expected
             ruled_out += not quick
     assert found > 0 and ruled_out > len(texts) // 2
+
+
+_GATE_CHECK = """
+import json, sys
+import honorifics.pipeline as pipeline
+lines = []
+for path in sys.argv[1:]:
+    lines += open(path, "rb").read().splitlines()
+gated = [pipeline.Analyzer().analyze_line(line, n).to_dict() for n, line in enumerate(lines, 1)]
+asked = []
+pipeline.may_change_addressee = lambda text, turn, lexicon: asked.append(1) or True
+open_gate = [pipeline.Analyzer().analyze_line(line, n).to_dict() for n, line in enumerate(lines, 1)]
+print(json.dumps({"same": gated == open_gate, "asked": len(asked),
+                  "by_addressee": sum(bool(s.get("by_addressee")) for r in gated for s in r.get("speakers", {}).values())}))
+"""
+
+
+def test_addressee_gate_changes_no_record():
+    # the pipeline reads a turn's addressees evidence by evidence only where
+    # may_change_addressee says they can change: with the gate always open, every
+    # record of the dialogue sets (vocatives, asides, groups) comes out the same.
+    # (In the pure-Python modules, where the gate can be replaced: compiled calls are direct.)
+    import os
+    import subprocess
+    import sys
+    files = [str(DATA / name) for name in ("dev_dialogues.jsonl", "probe_dev.jsonl", "bn_literature_dialogue.jsonl")]
+    result = subprocess.run([sys.executable, "-c", _GATE_CHECK, *files], capture_output=True, text=True, check=True,
+                            env={**os.environ, "HONORIFICS_PURE_PYTHON": "1"})
+    found = json.loads(result.stdout)
+    assert found["asked"] > 100 and found["by_addressee"] > 5
+    assert found["same"]

@@ -236,6 +236,18 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
 VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
 
 
+def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool:
+    """Can any evidence of the turn address another than the turn's addressee? Not without
+    an aside or direction in parentheses, group address, or a vocative opening a sentence
+    before the last evidence: then :func:`addressees_of_evidence` finds nothing to change."""
+    text_of_turn = turn.text
+    return "(" in text_of_turn or any(item.kind == "pronoun" and _group_address(item, lexicon)
+                                      for item in turn.evidence) \
+        or (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
+            and may_have_vocative(text, turn.start, turn.end, max((e.start for e in turn.evidence), default=-1),
+                                  lexicon))
+
+
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
                            in_asides: set[int], named_by_direction: bool = False) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
@@ -247,14 +259,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
     nothing after it. Before any change, the turn's addressee (``named_by_direction``: by a stage
     direction or a frame). Group address after a direction addresses the people it named
-    (``(मेहमानों से) आइए! आप सब बैठिए``); no one addresses themself."""
+    (``(मेहमानों से) आइए! आप सब बैठिए``); no one addresses themself. Where
+    :func:`may_change_addressee` says no, this is ``{}``: ask it first, it costs less."""
     text_of_turn = turn.text
-    if "(" not in text_of_turn and not any(item.kind == "pronoun" and _group_address(item, lexicon)
-                                           for item in turn.evidence) \
-            and not (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
-                     and may_have_vocative(text, turn.start, turn.end, max((e.start for e in turn.evidence), default=-1),
-                                         lexicon)):
-        return {}   # no vocative opening a sentence before the last evidence, no aside, no group: one addressee
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     evidence_starts = [e.start for e in evidence]
     # (position, order, addressee): the addressee from that position on
