@@ -354,10 +354,6 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.tier = tier_of(evidence_tiers(turn.evidence))
 
 
-# a quote mark or emphasis that can set a word off as a mention (one scan for them all)
-_MENTION_MARK = re.compile(f"[{re.escape(MENTION_MARKS)}]")
-
-
 # "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
 _DEFINITION = re.compile(f"[{WORD_CHARACTERS}][ \t]*\\([ \t]*([{WORD_CHARACTERS}]{{1,12}})[ \t]*\\)")
 
@@ -499,7 +495,7 @@ class Analyzer:
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
-        meta = not characters_speak and _MENTION_MARK.search(text) is not None and any(
+        meta = not characters_speak and any(q in text for q in MENTION_MARKS) and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
             for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
 

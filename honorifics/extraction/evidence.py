@@ -656,7 +656,9 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     the title after the name, जी, or before it, पंडित, डॉ.), is that person.
     """
     markers = u.lexicon.third_person_antecedent_markers
-    if not markers or not pronouns or (markers.isdisjoint(u.keys) and u.lexicon.name_titles.isdisjoint(u.keys)):
+    # only a formal pronoun is ever read so (the commonest records have none: one look)
+    if not markers or not any(item.tier == "formal" for item in pronouns.values()) \
+            or (markers.isdisjoint(u.keys) and u.lexicon.name_titles.isdisjoint(u.keys)):
         return
     sentences = u.clauses.sentence_members
     chain = False

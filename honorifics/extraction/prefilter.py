@@ -52,7 +52,12 @@ def required_literals(pattern: re.Pattern) -> Required:
         alternatives = _sequence(list(parsed.data), parsed.state.flags)
     except Exception:   # a pattern the reader does not know: no prefilter
         return ANYTHING
-    return tuple(tuple(tuple(sorted(r)) for r in sorted(a, key=_cheap_and_rare)) for a in alternatives)
+    condensed = [[_shared_prefixes(r) for r in a] for a in alternatives]
+    return tuple(tuple(tuple(sorted(r)) for r in sorted(a, key=_cheap_and_rare)) for a in condensed)
+
+
+def _letters(literal: str) -> int:
+    return len(literal) - literal.count(" ")
 
 
 def _cheap_and_rare(requirement: frozenset) -> tuple:
@@ -60,6 +65,29 @@ def _cheap_and_rare(requirement: frozenset) -> tuple:
     characters or more first (one ``find`` that usually fails), single letters last."""
     shortest = min(map(len, requirement))
     return (shortest < 3, len(requirement), -shortest, sorted(requirement))
+
+
+def _shared_prefixes(requirement: frozenset) -> frozenset:
+    """Fewer literals to find: those that begin with the same three characters stand for
+    their common beginning (पाता, पाती, पाते → पात), still required whenever one of them is.
+
+    >>> sorted(_shared_prefixes(frozenset({"पाता", "पाती", "सकता", "यदि"})))
+    ['पाता', 'पाती', 'यदि', 'सकता']
+    >>> sorted(_shared_prefixes(frozenset({"पाता", "पाती", "पाते", "यदि"})))
+    ['पात', 'यदि']
+    """
+    groups: dict[str, list[str]] = {}
+    for literal in requirement:
+        groups.setdefault(literal[:3], []).append(literal)
+    out = set()
+    for group in groups.values():
+        common = group[0]
+        for literal in group[1:]:
+            while not literal.startswith(common):
+                common = common[:-1]
+        # a group of three or more becomes its beginning; two stay two finds either way
+        out.update([common] if len(group) >= 3 and _letters(common) >= 2 else group)
+    return frozenset(out)
 
 
 def may_match(required: Required, text: str) -> bool:
