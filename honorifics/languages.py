@@ -29,7 +29,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from . import scripts
 from .cachedir import cache_dir
@@ -140,6 +139,7 @@ def parsed_yaml(raw: bytes) -> Any:
         return pickle.loads(name.read_bytes())
     except Exception:   # absent, unreadable, or written by another Python: parse
         pass
+    import yaml   # only here: importing it takes ~8 ms, and a cached parse needs none
     text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")   # as text mode reads it
     data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     try:
