@@ -95,8 +95,9 @@ def shown_tier(evidence: list[Evidence], tiers: list[str] | None = None) -> str:
     """
     if tiers is None:
         tiers = evidence_tiers(evidence)
-    if len(set(tiers)) < 2:
-        return tier_of(tiers)
+    distinct = set(tiers)
+    if len(distinct) < 2:
+        return distinct.pop() if distinct else NONE   # (tier_of)
     backed = {tier for tier, item in zip(tiers, evidence) if item.kind == "pronoun"}
     if len(backed) == 1:
         (pronoun_tier,) = backed

@@ -34,11 +34,10 @@ _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\
 _PLUS = "++" if sys.version_info >= (3, 11) else "+"
 _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # Ma'am
 _OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
-# the same after leading marks at a turn's start, and after a sentence end: two searches find
-# where a turn's sentences may open with a vocative (a pattern that starts with a class is searched fast)
+# the same after leading marks (at a turn's start, or after a character that may end a sentence)
 _OPENING_AT_START = re.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*"
                                f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
-_OPENING_AFTER_END = re.compile(f"[{SENTENCE_ENDS}.\\n]{_OPENING_AT_START.pattern}")
+_SENTENCE_END_CHARACTER = re.compile(f"[{SENTENCE_ENDS}.\\n]")
 # a run of sentence ends, a full stop before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
 _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}.\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=\\.)(?=\\s)|(?<=\\n))")
@@ -63,17 +62,24 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
     >>> may_have_vocative(t, 0, len(t), len(t), bn)
     False
     """
-    # (vocative_at reads up to the turn's end, not the sentence's: its pattern, words and a
-    # comma or "!", never reaches past a sentence end, so the answer is the same)
+    # (the words an opening matches are the ones vocative_at would match there: the same
+    # pattern, which never reaches past a sentence end)
     first = _OPENING_AT_START.match(text, start, end)
-    if first is not None and first.start("words") <= last and vocative_at(text, first.start("words"), end, lexicon):
+    if first is not None and first.start("words") <= last \
+            and _vocative_of(first.group("words").split(), lexicon) is not None:
         return True
-    for match in _OPENING_AFTER_END.finditer(text, start, end):
-        if match.start("words") > last:
-            break
-        if vocative_at(text, match.start("words"), end, lexicon):
+    # after each sentence end before the last evidence (no later opening can matter); a
+    # search for the ends alone stops there, where one for the openings would read on
+    position = start
+    while True:
+        found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
+        if found_end is None:
+            return False
+        opening = _OPENING_AT_START.match(text, found_end.end(), end)
+        if opening is not None and opening.start("words") <= last \
+                and _vocative_of(opening.group("words").split(), lexicon) is not None:
             return True
-    return False
+        position = found_end.end()
 
 
 def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
@@ -161,9 +167,11 @@ def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
     pronouns, verbs or interjections are never the name (सुनो, / চল, / हाँ,).
     """
     match = _OPENING.match(text, start, end)
-    if match is None:
-        return None
-    words = match.group("words").split()
+    return None if match is None else _vocative_of(match.group("words").split(), lexicon)
+
+
+def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
+    """The vocative among the words that open a sentence before its comma or "!", else None."""
     data = lexicon.addressees
     if any((lexicon.classify(lexicon.key(w))[0] or ("", ""))[1] == "nominative" for w in words[:-1]):
         return None   # আপনি একটু দাঁড়ান, …: a clause with its own subject before the comma, no vocative
