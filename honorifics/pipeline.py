@@ -93,6 +93,8 @@ def shown_tier(evidence: list[Evidence], tiers: list[str] | None = None) -> str:
 
     ``tiers``: ``evidence_tiers(evidence)``, when the caller has it.
     """
+    if not evidence:
+        return NONE
     if tiers is None:
         tiers = evidence_tiers(evidence)
     distinct = set(tiers)
@@ -326,6 +328,8 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
                               addressed: dict[int, dict[int, str]], narration: bool) -> None:
     """Take out of each speaker's evidence toward each addressee the generic "you" that
     genericity.py finds by contrast (a second register only in sentences about anyone)."""
+    if not any(turn.evidence for turn in turns if turn.kind == SPEECH):
+        return   # no evidence, nothing to take out
     if not narration:
         # only a speaker with two registers can have one by contrast: most records have none
         shown: dict[str | None, set[str]] = {}
@@ -589,7 +593,8 @@ class Analyzer:
         speakers = self._speakers(turns, listed, addressed, aside_evidence)
         expectations = dict(context.expectations)
         expectations.update(_expectations(record.expected, index, default_speaker))
-        self._compare(speakers, expectations, index, _own_scale(language))
+        if expectations:   # (most records have none: no scale to look up)
+            self._compare(speakers, expectations, index, _own_scale(language))
 
         speech = [t for t in turns if t.kind == SPEECH]
         pairs = [p for t in speech for p in t.agreement]
@@ -615,7 +620,8 @@ class Analyzer:
                 if turn.kind == SPEECH:
                     turn.kind = NOTE
             analysis.speakers = speakers = self._speakers(turns, listed, addressed, aside_evidence)
-            self._compare(speakers, expectations, index, _own_scale(language))
+            if expectations:
+                self._compare(speakers, expectations, index, _own_scale(language))
         elif reply_to_user and not characters_speak:
             # A plain reply: the tier is the address to the user.
             analysis.tier = analysis.user_tier

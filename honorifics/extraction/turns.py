@@ -585,15 +585,18 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # First pass: find labels (layout.py), so that unlisted names are accepted only in
     # texts that really are labelled dialogue.
     labelled: list[tuple[LineLabel | None, int]] = [line_label(text, s, e) for s, e in lines]
-    # a line wholly in bold with a colon inside is a heading (**অফিসে সম্বোধন: সংক্ষেপে**)
-    labelled = [(None, offset) if label is not None and "**" in text[s:e] and _bold_heading(text[s:e])
-                else (label, offset) for (label, offset), (s, e) in zip(labelled, lines)]
-    # [NAME] text: a bracketed word is a name only when it is a listed speaker or labels
-    # two lines; else it is a stage direction before the speech ([हँसते हुए] …)
-    bracketed = [label.name for label, _ in labelled if label and label.kind == "bracket"]
-    for number, (label, offset) in enumerate(labelled):
-        if label and label.kind == "bracket" and bracketed.count(label.name) < 2 and index.match(label.name) is None:
-            labelled[number] = (None, offset)
+    any_label = any(label is not None for label, _ in labelled)   # (most texts: none, nothing to weigh)
+    if any_label:
+        # a line wholly in bold with a colon inside is a heading (**অফিসে সম্বোধন: সংক্ষেপে**)
+        labelled = [(None, offset) if label is not None and "**" in text[s:e] and _bold_heading(text[s:e])
+                    else (label, offset) for (label, offset), (s, e) in zip(labelled, lines)]
+        # [NAME] text: a bracketed word is a name only when it is a listed speaker or labels
+        # two lines; else it is a stage direction before the speech ([हँसते हुए] …)
+        bracketed = [label.name for label, _ in labelled if label and label.kind == "bracket"]
+        for number, (label, offset) in enumerate(labelled):
+            if label and label.kind == "bracket" and bracketed.count(label.name) < 2 \
+                    and index.match(label.name) is None:
+                labelled[number] = (None, offset)
     # a table's header row (the row above |---|) and its rule are not turns
     table_rows: set[int] = set()
     for number, (line_start, line_end) in enumerate(lines if "|" in text else ()):
@@ -605,7 +608,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # a label with words after it on its line ("## मूल्यांकन:" alone is a heading)
     plausible = [label.name for number, (label, _) in enumerate(labelled)
                  if label and number not in table_rows and plausible_name(label.name)
-                 and text[label.content_start:label.content_end].strip()]
+                 and text[label.content_start:label.content_end].strip()] if any_label else []
     # (a Fountain layout needs two name lines and their speech: three lines at least)
     fountain = _fountain_lines(text, lines, labelled, index) if len(lines) >= 3 else {}
     plausible += [fountain[number] for number in sorted(fountain)]
@@ -617,7 +620,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     # unless a name comes back.
     # (a numbered item, 1. / ১., is an item of a list as a bullet is)
     bullets = [bool(offset) and (text[s:e].lstrip()[:1] in "*-•" or _NUMBERED_ITEM.match(text, s, e) is not None)
-               for (label, offset), (s, e) in zip(labelled, lines) if label is not None]
+               for (label, offset), (s, e) in zip(labelled, lines) if label is not None] if any_label else []
     repeated = len(set(plausible)) < label_count
     dialogue_labels = not reply_to_user or bool(fountain) or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
@@ -636,7 +639,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             splitter.fountain_speaker = None   # a blank line ends a Fountain speech
             splitter.last_break = line_start
             continue
-        if _RULE_LINE.match(line):
+        if line.lstrip(" \t")[:1] in ("-", "*", "_") and _RULE_LINE.match(line):
             turns.append(RawTurn(None, NARRATION, line_start, line_end))   # --- : a thematic break
             splitter.last_break = line_start
             continue
