@@ -332,11 +332,14 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
         return   # no evidence, nothing to take out
     if not narration:
         # only a speaker with two registers can have one by contrast: most records have none
-        shown: dict[str | None, set[str]] = {}
+        first_tier: dict[str | None, str] = {}
+        two_registers = False
         for turn in turns:
-            if turn.kind == SPEECH and turn.evidence:
-                shown.setdefault(turn.speaker, set()).update(item.tier for item in turn.evidence)
-        if all(len(tiers) < 2 for tiers in shown.values()):
+            if turn.kind == SPEECH:
+                for item in turn.evidence:
+                    if first_tier.setdefault(turn.speaker, item.tier) != item.tier:
+                        two_registers = True
+        if not two_registers:
             return
     by_speaker: dict[str | None, list[tuple[Evidence, str | None, Lexicon]]] = {}
     for turn in turns:

@@ -249,11 +249,15 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool
     an aside or direction in parentheses, group address, or a vocative opening a sentence
     before the last evidence: then :func:`addressees_of_evidence` finds nothing to change."""
     text_of_turn = turn.text
-    return "(" in text_of_turn or any(item.kind == "pronoun" and _group_address(item, lexicon)
-                                      for item in turn.evidence) \
-        or (("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn)
-            and may_have_vocative(text, turn.start, turn.end, max((e.start for e in turn.evidence), default=-1),
-                                  lexicon))
+    if "(" in text_of_turn:
+        return True
+    last = -1
+    for item in turn.evidence:
+        if item.kind == "pronoun" and _group_address(item, lexicon):
+            return True
+        last = max(last, item.start)
+    return ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn) \
+        and may_have_vocative(text, turn.start, turn.end, last, lexicon)
 
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
