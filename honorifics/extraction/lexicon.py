@@ -193,7 +193,8 @@ class Lexicon:
     interjections: frozenset = frozenset()
     #: clause analysis (clauses.py): case_markers, ergative_markers, title_suffixes, third_person_readings
     clauses: dict = field(default_factory=lambda: {"case_markers": frozenset(), "ergative_markers": frozenset(),
-                                                    "title_suffixes": (), "third_person_readings": frozenset(),
+                                                    "title_suffixes": (), "title_last_letters": frozenset(),
+                                                    "third_person_readings": frozenset(),
                                                     "past_markers": frozenset(), "determiners": frozenset()})
     #: generic "you": one regex over a sentence (see the `generic_you` section), or None
     generic_you: re.Pattern | None = None
@@ -233,7 +234,9 @@ class Lexicon:
         """Does the word name a person by a title it ends in (ডাক্তারবাবু, হেডমাস্টারমশাই)?
         Only a word longer than the shortest suffix by three letters or more (বাবু alone is a title)."""
         suffixes = self.clauses["title_suffixes"]
-        return bool(suffixes) and key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)
+        if not suffixes or key[-1:] not in self.clauses["title_last_letters"]:
+            return False   # (one set lookup rules out most words before the suffixes are compared)
+        return key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)
 
     def classify(self, key: str) -> tuple:
         """What the rules need to know of a token key, in one cached lookup: (pronoun
@@ -347,6 +350,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
     toward = addressees.get("toward") or {}
     generic_you = _alternation(data.get("generic_you"))
     shape = data.get("generic_shape") or {}
+    title_suffixes = tuple(match_key(x, script) for x in clauses.get("title_suffixes") or ())
     lexicon = Lexicon(
         name=name, language=data["language"], script=script,
         pronouns={match_key(form, script): tuple(value)
@@ -413,7 +417,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                                                      for x in shape.get("conditional_suffixes") or ())},
         clauses={"case_markers": keys(clauses.get("case_markers")),
                  "ergative_markers": keys(clauses.get("ergative_markers")),
-                 "title_suffixes": tuple(match_key(x, script) for x in clauses.get("title_suffixes") or ()),
+                 "title_suffixes": title_suffixes,
+                 "title_last_letters": frozenset(suffix[-1:] for suffix in title_suffixes),
                  "third_person_readings": frozenset(clauses.get("third_person_readings") or ()),
                  "past_markers": keys(clauses.get("past_markers")),
                  "determiners": keys(clauses.get("determiners"))},
