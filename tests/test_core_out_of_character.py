@@ -241,7 +241,8 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
         cues = load_cues(name)
         shared, own = cue_data(name)
         assert own   # every shipped lexicon has cues of its own
-        pairs = [(cues.patterns[c], written([*(shared.get(c) or ()), *(own.get(c) or ())]), "") for c in CUE_CLASSES]
+        pairs = [(cues.patterns[c], written([*(shared.get(c) or ()), *(own.get(c) or ())]), " ") for c in CUE_CLASSES]
+        pairs.append((cues.patterns["english_inability"], written(shared.get("inability") or []), " "))
         pairs.append((cues.patterns["trigger"], written([f for c in _TRIGGERS for f in own.get(c) or ()]), " "))
         pairs.append((cues.patterns["trigger_shared"], written([f for c in _TRIGGERS for f in shared.get(c) or ()]), " "))
         for compiled, as_written, pad in pairs:
@@ -410,5 +411,6 @@ def test_one_search_for_several_cue_classes_finds_what_each_class_finds():
         for names in sets:
             union = cues.any_of(names)
             for text in texts:
-                assert (union.search(text) is not None) == any(cues.patterns[c].search(text) for c in names), \
+                assert (union.search(" " + text) is not None) == any(cues.patterns[c].search(" " + text)
+                                                                     for c in names), \
                     (name, sorted(names), text[:80])

@@ -60,11 +60,13 @@ class Cues:
 
     def found_normalized(self, sentence: str) -> set[str]:
         """The cue classes of a sentence already in NFD."""
-        return {name for name in CUE_CLASSES if self.patterns[name].search(sentence)}
+        padded = " " + sentence   # every pattern matches the character before its cue (see _compile)
+        return {name for name in CUE_CLASSES if self.patterns[name].search(padded)}
 
     def any_of(self, names: frozenset) -> re.Pattern:
         """One regex that finds a cue of any of these classes: it matches a text where
-        one of their own regexes does (an alternation of all their cues), in one search."""
+        one of their own regexes does (an alternation of all their cues), in one search
+        (of " " + text, as every pattern here: see :func:`_compile`)."""
         pattern = self.unions.get(names)
         if pattern is None:
             fragments = [fragment for name in CUE_CLASSES if name in names for fragment in self.fragments[name]]
@@ -72,7 +74,7 @@ class Cues:
         return pattern
 
     def english_inability(self, sentence: str) -> bool:
-        return self.patterns["english_inability"].search(sentence) is not None
+        return self.patterns["english_inability"].search(" " + sentence) is not None
 
 
 @lru_cache(maxsize=None)
@@ -175,14 +177,12 @@ def _alternation(fragments: list[str]) -> str:
 
 
 def _compile(fragments: list[str]) -> re.Pattern:
-    # Every cue starts a word: no letter right before it (प्रश्न in प्रश्नों, not in अप्रश्न…).
-    return re.compile(f"(?<![{_LETTER}])(?:{_alternation(fragments)})")
-
-
-def _compile_trigger(fragments: list[str]) -> re.Pattern:
-    """The cues that open a span, matched with the character before them (search
-    " " + text): a pattern that starts with a character class lets the engine skip
-    letters in its fast loop, where a look-behind is tried at every position."""
+    """The cues as one regex that matches them with the character before them: search it
+    in " " + text. Every cue starts a word: no letter right before it (प्रश्न in प्रश्नों, not in
+    अप्रश्न…). A pattern that starts with a character class lets the engine skip letters in
+    its fast loop, where a look-behind (?<![…]) would be tried at every position; the
+    matches are the same, as no cue looks behind itself for a space or the text's start
+    (tested against the cues as written)."""
     return re.compile(f"[^{_LETTER}](?:{_alternation(fragments)})")
 
 
@@ -204,9 +204,9 @@ def _build_cues(lexicon_name: str) -> Cues:
     patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
     # the classes that can start a span (see out_of_character_spans), as one regex
     # (the shared English cues are searched only in paragraphs with Latin letters)
-    patterns["trigger"] = _compile_trigger([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
+    patterns["trigger"] = _compile([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
                                            or ["(?!)"])
-    patterns["trigger_shared"] = _compile_trigger(
+    patterns["trigger_shared"] = _compile(
         [fragment for name in _TRIGGERS for fragment in shared.get(name) or ()] or ["(?!)"])
     return Cues(patterns, fragments)
 
@@ -337,7 +337,7 @@ class _Paragraph:
         self.cues = cues
         self.texts = texts
         trigger = cues.any_of(_TRIGGER_SET)
-        self.triggered: list[bool] = [trigger.search(text) is not None for text in texts]
+        self.triggered: list[bool] = [trigger.search(" " + text) is not None for text in texts]
         self._found: list[set[str] | None] = [None] * len(texts)
         self._paragraph: dict[frozenset, bool] = {}
 
@@ -357,7 +357,7 @@ class _Paragraph:
         if self.triggered[number] or self._found[number] is not None:
             return not names.isdisjoint(self.cues_of(number))
         names = names - _TRIGGER_SET   # a sentence without a trigger has no cue of a trigger class
-        return bool(names) and self.cues.any_of(names).search(self.texts[number]) is not None
+        return bool(names) and self.cues.any_of(names).search(" " + self.texts[number]) is not None
 
     def has(self, names: frozenset) -> bool:
         """Has any sentence of the paragraph a cue of any of these classes?"""
