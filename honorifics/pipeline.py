@@ -398,6 +398,7 @@ def _seed_keys(seed_texts: tuple[str, ...]) -> frozenset:
 _NO_SEEDS: frozenset = frozenset()
 
 
+_NO_TARGETS: dict[int, str] = {}   # a turn whose evidence all goes to its addressee (never written to)
 _SPEAKER_INDEXES: dict[tuple, SpeakerIndex] = {}
 SPEAKER_INDEX_LIMIT = 4096
 
@@ -482,7 +483,7 @@ class Analyzer:
         lexicon = load_lexicon(lexicon_name(language, script))
         text = record.text
         specs = context.speakers
-        index = _speaker_index(tuple((s.name, s.aliases) for s in specs), lexicon.name)
+        index = _speaker_index(tuple((s.name, s.aliases) for s in specs) if specs else (), lexicon.name)
         default_speaker = specs[0].name if specs else "speaker"
         # A record with no speakers, no task and no scenario is read as the
         # model's own reply to the user (a chat answer); see _reply_to_user.
@@ -524,7 +525,9 @@ class Analyzer:
                 segments = raw.segments or [(raw.start, raw.end)]
                 if meta:
                     segments = without_quotes(text, segments)   # example sentences are mentions
-                turn_lexicon = self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)
+                # (an Indic record with no Latin letter reads every turn with its own lexicon)
+                turn_lexicon = lexicon if not latin_letters and lexicon.script != LATIN else \
+                    self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)
                 if turn_lexicon is not None:
                     turn_lexicons[number] = turn_lexicon
                 found = extract_evidence(text, segments, turn_lexicon, name_keys) if turn_lexicon is not None \
@@ -704,12 +707,12 @@ class Analyzer:
             per_addressee: dict[str | None, list[Evidence]] = {}
             outside_asides: dict[str | None, int] = {}
             for t in own:
-                targets = addressed.get(t.index, {})
+                targets = addressed.get(t.index, _NO_TARGETS)
                 for e in t.evidence:
                     target = targets.get(e.start, t.addressee)
                     key = addressee if target in (addressee, None) else target
                     per_addressee.setdefault(key, []).append(e)
-                    if (t.index, e.start) not in (asides or ()):
+                    if not asides or (t.index, e.start) not in asides:
                         outside_asides[key] = outside_asides.get(key, 0) + 1
             main = addressee
             if main not in per_addressee and per_addressee:
