@@ -124,7 +124,7 @@ def test_spans_are_sentence_level_and_keep_text_before_the_refusal():
 def test_cues_are_data_for_every_lexicon():
     for name in ("hi", "bn", "hi-Latn", "bn-Latn"):
         cues = load_cues(name)
-        assert {"apology", "inability", "task", "ai_identity", "offer", "preamble", "meta"} <= set(cues.patterns)
+        assert {"apology", "inability", "task", "ai_identity", "offer", "preamble", "meta"} <= set(cues.sources)
     assert "inability" in load_cues("bn").found("আমি এই নিবন্ধের জন্য প্রশিক্ষিত নয়।")   # নয় with U+09DF
 
 
@@ -241,10 +241,10 @@ def test_compiled_cue_patterns_match_where_the_written_cues_match():
         cues = load_cues(name)
         shared, own = cue_data(name)
         assert own   # every shipped lexicon has cues of its own
-        pairs = [(cues.patterns[c], written([*(shared.get(c) or ()), *(own.get(c) or ())]), " ") for c in CUE_CLASSES]
-        pairs.append((cues.patterns["english_inability"], written(shared.get("inability") or []), " "))
-        pairs.append((cues.patterns["trigger"], written([f for c in _TRIGGERS for f in own.get(c) or ()]), " "))
-        pairs.append((cues.patterns["trigger_shared"], written([f for c in _TRIGGERS for f in shared.get(c) or ()]), " "))
+        pairs = [(cues.pattern(c), written([*(shared.get(c) or ()), *(own.get(c) or ())]), " ") for c in CUE_CLASSES]
+        pairs.append((cues.pattern("english_inability"), written(shared.get("inability") or []), " "))
+        pairs.append((cues.pattern("trigger"), written([f for c in _TRIGGERS for f in own.get(c) or ()]), " "))
+        pairs.append((cues.pattern("trigger_shared"), written([f for c in _TRIGGERS for f in shared.get(c) or ()]), " "))
         for compiled, as_written, pad in pairs:
             for text in texts:
                 found = as_written.search(text) is not None
@@ -411,6 +411,6 @@ def test_one_search_for_several_cue_classes_finds_what_each_class_finds():
         for names in sets:
             union = cues.any_of(names)
             for text in texts:
-                assert (union.search(" " + text) is not None) == any(cues.patterns[c].search(" " + text)
+                assert (union.search(" " + text) is not None) == any(cues.pattern(c).search(" " + text)
                                                                      for c in names), \
                     (name, sorted(names), text[:80])

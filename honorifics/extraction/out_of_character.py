@@ -48,12 +48,24 @@ _SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+[{class_body(characters=CLOSING_Q
 
 @dataclass(frozen=True, slots=True)
 class Cues:
-    """One compiled regex per cue class for one lexicon (language + script)."""
-    patterns: dict
+    """One regex per cue class for one lexicon (language + script), compiled on first use
+    (:meth:`pattern`: most runs never search some classes, and compiling is most of the
+    cues' start-up)."""
+    #: pattern name (a cue class, ``english_inability``, ``trigger``, ``trigger_shared``) →
+    #: the cues it is compiled from
+    sources: dict
     #: the cues of each class as written (shared, then the lexicon's own)
     fragments: dict = field(default_factory=dict)
     #: set of classes → one regex for them all (see :meth:`any_of`)
     unions: dict = field(default_factory=dict)
+    #: the patterns compiled so far
+    patterns: dict = field(default_factory=dict)
+
+    def pattern(self, name: str) -> re.Pattern:
+        found = self.patterns.get(name)
+        if found is None:
+            found = self.patterns[name] = _compile(self.sources[name])
+        return found
 
     def found(self, sentence: str) -> set[str]:
         return self.found_normalized(unicodedata.normalize("NFD", sentence))
@@ -61,7 +73,7 @@ class Cues:
     def found_normalized(self, sentence: str) -> set[str]:
         """The cue classes of a sentence already in NFD."""
         padded = " " + sentence   # every pattern matches the character before its cue (see _compile)
-        return {name for name in CUE_CLASSES if self.patterns[name].search(padded)}
+        return {name for name in CUE_CLASSES if self.pattern(name).search(padded)}
 
     def any_of(self, names: frozenset) -> re.Pattern:
         """One regex that finds a cue of any of these classes: it matches a text where
@@ -74,7 +86,7 @@ class Cues:
         return pattern
 
     def english_inability(self, sentence: str) -> bool:
-        return self.patterns["english_inability"].search(" " + sentence) is not None
+        return self.pattern("english_inability").search(" " + sentence) is not None
 
 
 @lru_cache(maxsize=None)
@@ -200,15 +212,13 @@ def load_cues(lexicon_name: str) -> Cues:
 def _build_cues(lexicon_name: str) -> Cues:
     shared, own = cue_data(lexicon_name)
     fragments = {name: [*(shared.get(name) or ()), *(own.get(name) or ())] for name in CUE_CLASSES}
-    patterns = {name: _compile(fragments[name]) for name in CUE_CLASSES}
-    patterns["english_inability"] = _compile(shared.get("inability") or ["(?!)"])
+    sources = dict(fragments)
+    sources["english_inability"] = shared.get("inability") or ["(?!)"]
     # the classes that can start a span (see out_of_character_spans), as one regex
     # (the shared English cues are searched only in paragraphs with Latin letters)
-    patterns["trigger"] = _compile([fragment for name in _TRIGGERS for fragment in own.get(name) or ()]
-                                           or ["(?!)"])
-    patterns["trigger_shared"] = _compile(
-        [fragment for name in _TRIGGERS for fragment in shared.get(name) or ()] or ["(?!)"])
-    return Cues(patterns, fragments)
+    sources["trigger"] = [fragment for name in _TRIGGERS for fragment in own.get(name) or ()] or ["(?!)"]
+    sources["trigger_shared"] = [fragment for name in _TRIGGERS for fragment in shared.get(name) or ()] or ["(?!)"]
+    return Cues(sources, fragments)
 
 
 def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -250,9 +260,9 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     # one search decides for most paragraphs: nothing that could open an OOC span
     # (the triggers match the character before a cue: a space stands before the paragraph)
     padded = " " + unicodedata.normalize("NFD", text[start:end])
-    if cues.patterns["trigger"].search(padded) is None and (
+    if cues.pattern("trigger").search(padded) is None and (
             not latin_letters or _LATIN.search(padded) is None
-            or cues.patterns["trigger_shared"].search(padded) is None):
+            or cues.pattern("trigger_shared").search(padded) is None):
         return []
     parts = sentences(text, start, end)
     if not parts:
