@@ -30,6 +30,8 @@ from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
+# the characters a _QUOTE match opens with
+_QUOTE_OPENINGS = DOUBLE_OPENING + "'" + SINGLE_OPENING
 _QUOTE = re.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"(?P<body>(?:(?!''){'[^'}{class_body(characters=DOUBLE_QUOTES)}\\n]){{1,600}})"
                     f"(?:[{class_body(characters=DOUBLE_CLOSING)}]|'')"
@@ -354,6 +356,11 @@ def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "
 
 def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of a paragraph that is nothing but one quote (closing punctuation allowed)."""
+    first = start
+    while first < end and text[first].isspace():
+        first += 1
+    if first == end or text[first] not in _QUOTE_OPENINGS:
+        return None   # (most paragraphs: no quote opens them, no copies)
     piece = text[start:end]
     stripped = piece.strip()
     if not stripped:

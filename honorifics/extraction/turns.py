@@ -109,8 +109,17 @@ def _is_stage_direction(line: str) -> bool:
     if (body.startswith("*") and body.endswith("*") and not body.startswith("**")) or \
             (body.startswith("_") and body.endswith("_")):
         return True
+    if body[:1] not in ("*", "_", "(", "["):
+        return False   # (stripping markup cannot make it open with a bracket: no copies)
     body = _strip_markdown(body)
     return (body.startswith("(") and body.endswith(")")) or (body.startswith("[") and body.endswith("]"))
+
+
+def _last_visible(text: str, start: int, end: int) -> str:
+    """The last character of ``text[start:end]`` that is not whitespace ("" for none)."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return text[end - 1] if end > start else ""
 
 
 def _is_emphasis(line: str) -> bool:
@@ -214,8 +223,7 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         if not any(q in inner for q in DOUBLE_QUOTE_MARKS):
             start, end = start + 1, end - 1
     cuts: list[tuple[int, int]] = []
-    body_text = text[start:end]
-    if not any(mark in body_text for mark in _CUT_MARKS):   # most utterances: nothing to cut
+    if not any(text.find(mark, start, end) >= 0 for mark in _CUT_MARKS):   # most utterances: nothing to cut
         return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         if not addressed_aside(text, match.start(), match.end(), lexicon):
@@ -511,7 +519,6 @@ class _TurnSplitter:
 
     def plain(self, span_start: int, span_end: int) -> None:
         text, turns, lexicon = self.text, self.turns, self.lexicon
-        piece = text[span_start:span_end]
         pending, self.pending_frame = self.pending_frame, None
         quoted = whole_quote(text, span_start, span_end)
         if quoted:
@@ -520,7 +527,7 @@ class _TurnSplitter:
             if speaker:
                 self.narrative_turn(speaker[0], speaker[1], quoted[0], quoted[1])
                 return
-        if piece.rstrip().endswith((":", "：")) and not self.reply_to_user:
+        if not self.reply_to_user and _last_visible(text, span_start, span_end) in (":", "："):
             turns.append(RawTurn(None, NOTE, span_start, span_end))
             return
         last_speaker: tuple[str, bool] | None = None
