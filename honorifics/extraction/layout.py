@@ -90,17 +90,13 @@ _ARROWS = ("→", "←", "↔", "⇒", "->", "=>", "<-")
 
 
 def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
-    """The label of the line ``text[start:end]`` in any layout, and the offset after its marker.
-    (Most lines hold no label: they are searched in place, and copied only for a regex.)"""
-    line: str | None = None
-    offset = 0
-    first = text[start:start + 1]
-    if first in _MARKER_STARTS or first.isdecimal():   # (a line that opens with a letter has no marker)
-        line = text[start:end]
-        marker = LINE_MARKER.match(line)
-        offset = marker.end() if marker else 0
-    if text.find("|", start, end) >= 0:
-        line = text[start:end] if line is None else line
+    """The label of the line ``text[start:end]`` in any layout, and the offset after its marker."""
+    line = text[start:end]
+    # (a line that opens with a letter has no marker: most lines, no regex)
+    first = line[:1]
+    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() else None
+    offset = marker.end() if marker else 0
+    if "|" in line:
         row = _TABLE_ROW.match(line)
         if row:
             cells = row.group("cells").split("|")
@@ -110,28 +106,18 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
                 body_end = body_start + len(cells[1])
                 return LineLabel(name, body_start, body_end, kind="table"), offset
             return None, offset
-    if text.find('"', start, end) >= 0 and text.find("{", start, end) >= 0:
-        line = text[start:end] if line is None else line
+    if '"' in line and "{" in line:
         turn = _JSON_TURN.search(line) or _JSON_TURN_TEXT_FIRST.search(line)
         if turn:
             return LineLabel(turn.group("name"), start + turn.start("body"), start + turn.end("body"),
                              kind="json"), offset
-    # the head of the line: its first 140 characters after the marker
-    head_start = start + offset
-    head_end = min(end, head_start + 140)
-    first_mark = head_start
-    while first_mark < head_end and text[first_mark] in "*_ \t":
-        first_mark += 1
-    if first_mark < head_end and text[first_mark] == "[":
-        line = text[start:end] if line is None else line
+    head = line[offset:offset + 140]
+    if head.lstrip("*_ \t").startswith("["):
         bracket = _BRACKET_LABEL.match(line, offset)
         if bracket and plausible_name(bracket.group("name")):
             return LineLabel(bracket.group("name").strip(), start + bracket.end(), end, kind="bracket"), offset
-    if text.find(":", head_start, head_end) >= 0 or text.find("：", head_start, head_end) >= 0 \
-            or ((text.find("-", head_start, head_end) >= 0 or text.find("–", head_start, head_end) >= 0
-                 or text.find("—", head_start, head_end) >= 0)
-                and any(text.find(separator, head_start, head_end) >= 0 for separator in _DASH_SEPARATORS)):
-        line = text[start:end] if line is None else line
+    if ":" in head or "：" in head or (("-" in head or "–" in head or "—" in head)
+                                        and any(separator in head for separator in _DASH_SEPARATORS)):
         match = _LABEL.match(line, offset)
         if match:
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,

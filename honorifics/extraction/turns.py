@@ -223,7 +223,8 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         if not any(q in inner for q in DOUBLE_QUOTE_MARKS):
             start, end = start + 1, end - 1
     cuts: list[tuple[int, int]] = []
-    if not any(text.find(mark, start, end) >= 0 for mark in _CUT_MARKS):   # most utterances: nothing to cut
+    body_text = text[start:end]
+    if not any(mark in body_text for mark in _CUT_MARKS):   # most utterances: nothing to cut
         return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         if not addressed_aside(text, match.start(), match.end(), lexicon):
