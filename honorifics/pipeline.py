@@ -362,6 +362,11 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.tier = tier_of(evidence_tiers(turn.evidence))
 
 
+# marks one by one, for `any(mark in text …)` (a tuple: see turns._CUT_MARK_CHARACTERS)
+_MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
+_DOUBLE_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTE_MARKS)
+
+
 # "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
 _DEFINITION = re.compile(f"[{WORD_CHARACTERS}][ \t]*\\([ \t]*([{WORD_CHARACTERS}]{{1,12}})[ \t]*\\)")
 
@@ -504,7 +509,7 @@ class Analyzer:
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
-        meta = not characters_speak and any(q in text for q in MENTION_MARKS) and any(
+        meta = not characters_speak and any(q in text for q in _MENTION_MARK_CHARACTERS) and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
             for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
 
@@ -593,7 +598,7 @@ class Analyzer:
 
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \
-            and not any(q in text for q in DOUBLE_QUOTE_MARKS)
+            and not any(q in text for q in _DOUBLE_QUOTE_CHARACTERS)
         _drop_generic_by_contrast(text, turns, turn_lexicons, addressed, narration)
         self._apply_classifier(turns, language)
         speakers = self._speakers(turns, listed, addressed, aside_evidence)

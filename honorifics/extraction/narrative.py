@@ -32,6 +32,9 @@ from .tokens import TOKEN
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
 # the characters a _QUOTE match opens with
 _QUOTE_OPENINGS = DOUBLE_OPENING + "'" + SINGLE_OPENING
+# opening quote marks one by one (see turns._CUT_MARK_CHARACTERS)
+_OPENING_QUOTE_CHARACTERS = tuple(DOUBLE_OPENING + SINGLE_OPENING)
+_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTES + CURLY_SINGLE_QUOTES)
 _QUOTE = re.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"(?P<body>(?:(?!''){'[^'}{class_body(characters=DOUBLE_QUOTES)}\\n]){{1,600}})"
                     f"(?:[{class_body(characters=DOUBLE_CLOSING)}]|'')"
@@ -240,7 +243,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     ``previous``: the speaker of the last quote before the paragraph (a frame
     with an elided subject continues it)."""
     paragraph = text[start:end]
-    quoted = any(q in paragraph for q in DOUBLE_OPENING + SINGLE_OPENING)
+    quoted = any(q in paragraph for q in _OPENING_QUOTE_CHARACTERS)
     colon = ":" in paragraph or "：" in paragraph
     if not lexicon.narrative or not (quoted or colon):
         return []
@@ -381,6 +384,6 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -
     """
     body = line.strip().strip("*_").strip()
     if not lexicon.narrative or not body.endswith((":", "：", ",", "—", "–", "-")) or \
-            any(q in body for q in DOUBLE_QUOTES + CURLY_SINGLE_QUOTES):
+            any(q in body for q in _QUOTE_CHARACTERS):
         return None
     return frame_speaker(body.rstrip(":：,—–- "), lexicon, index)

@@ -272,7 +272,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         return []   # only a sentence with a trigger class can open a span
     # a closing paragraph: a closing or offer in one sentence, the task in another
     # (আশা করি এটি আপনার কাজে লাগবে। আরও কোনো পরিস্থিতির সংলাপ লাগলে জানাবেন।); not around quotes
-    closing_paragraph = not reply_to_user and not any(q in text[start:end] for q in DOUBLE_OPENING) \
+    closing_paragraph = not reply_to_user and not any(q in text[start:end] for q in _DOUBLE_OPENING_CHARACTERS) \
         and paragraph.has(_CLOSING_OR_OFFER) and paragraph.has(_TASK_OR_MATERIAL)   # a reply is all to the user
     # a character may say "मैं तुम्हें कहानी नहीं सुना सकती"; only in a plain
     # reply do weaker task words, offers of help and apologies decide
@@ -398,6 +398,8 @@ _QUOTED_WORD = re.compile(f"[{class_body(characters=DOUBLE_OPENING + SINGLE_QUOT
                           r"\*{1,2}(?![*\w])")
 #: the marks a mention may be set off with: a text without any is no meta-answer
 MENTION_MARKS = DOUBLE_OPENING + SINGLE_QUOTES + "*"
+_MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)   # one by one (see turns._CUT_MARK_CHARACTERS)
+_DOUBLE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING)
 
 
 def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
@@ -414,7 +416,7 @@ def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     >>> meta_answer('"आप" नहीं, "तू" बोल मुझसे!', "hi", lambda w: hi.key(w) in hi.pronouns)
     False
     """
-    if not any(q in text for q in MENTION_MARKS):
+    if not any(q in text for q in _MENTION_MARK_CHARACTERS):
         return False
     cues = load_cues(lexicon_name)
     for start, end in sentences(text, 0, len(text)):

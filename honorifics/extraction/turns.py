@@ -48,7 +48,12 @@ _QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
 _WRAPPING_QUOTES = QUOTE_PAIRS
 # a thematic break: --- , *** , ___ , * * *
 _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_CUT_MARKS = "([*" + DOUBLE_OPENING + SINGLE_OPENING
+# one by one: iterating a tuple hands out its strings, iterating a string makes a new one
+# for each character outside Latin-1 (“ ‘), compiled too (speech_segments 782 → 677 ns)
+_CUT_MARK_CHARACTERS = tuple("([*" + DOUBLE_OPENING + SINGLE_OPENING)
+_QUOTE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING + SINGLE_OPENING)
+_DOUBLE_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTE_MARKS)
+_LINE_DASHES = ("—", "–", "―")
 
 
 @dataclass(slots=True, init=False)
@@ -220,11 +225,11 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         end -= 1
     if end - start >= 2 and text[start] in _WRAPPING_QUOTES and text[end - 1] == _WRAPPING_QUOTES[text[start]]:
         inner = text[start + 1:end - 1]
-        if not any(q in inner for q in DOUBLE_QUOTE_MARKS):
+        if not any(q in inner for q in _DOUBLE_QUOTE_CHARACTERS):
             start, end = start + 1, end - 1
     cuts: list[tuple[int, int]] = []
     body_text = text[start:end]
-    if not any(mark in body_text for mark in _CUT_MARKS):   # most utterances: nothing to cut
+    if not any(mark in body_text for mark in _CUT_MARK_CHARACTERS):   # most utterances: nothing to cut
         return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         if not addressed_aside(text, match.start(), match.end(), lexicon):
@@ -566,7 +571,6 @@ def _last_sentence(line: str) -> str:
     return parts[-1] if parts else line
 
 
-_QUOTE_OPENINGS = DOUBLE_OPENING + SINGLE_OPENING
 _EMPHASIZED_WORD = re.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
                              r"\*{1,2}(?![*\w])")
 _SENTENCE_SPLIT = re.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
@@ -633,7 +637,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     dialogue_labels = not reply_to_user or bool(fountain) or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
     # dash dialogue: two or more lines opened by an em or en dash
-    dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in "—–―") \
+    dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in _LINE_DASHES) \
         else [None] * len(lines)
     dash_dialogue = sum(1 for d in dashes if d is not None) >= 2
 
@@ -720,7 +724,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
                             turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
                 continue
-        if dash_dialogue or not any(q in line for q in _QUOTE_OPENINGS):
+        if dash_dialogue or not any(q in line for q in _QUOTE_OPENING_CHARACTERS):
             # a narration line: its last sentence's subject speaks a dash line or a quote line
             # right after it (… তিতলি হঠাৎ অর্কের হাত ধরে টানল।\n"এই অর্ক, দেখ দেখ!")
             splitter.line_before_next = line
