@@ -375,6 +375,9 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
     return match.start(), match.end()
 
 
+_FRAME_ENDS = (":", "：", ",", "—", "–", "-")   # what a line that introduces the next line's quote ends in
+
+
 def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -> tuple[str, bool] | None:
     """A line that is only a reporting clause introducing the next line's quote.
 
@@ -382,8 +385,11 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -
     >>> frame_line("नेहा ने पूछा:", load_lexicon("hi"))
     ('नेहा', True)
     """
+    last = line.rstrip()[-1:]
+    if last not in _FRAME_ENDS and last not in ("*", "_"):
+        return None   # (most lines: it ends in none of them even under markup, no copies)
     body = line.strip().strip("*_").strip()
-    if not lexicon.narrative or not body.endswith((":", "：", ",", "—", "–", "-")) or \
+    if not lexicon.narrative or not body.endswith(_FRAME_ENDS) or \
             any(q in body for q in _QUOTE_CHARACTERS):
         return None
     return frame_speaker(body.rstrip(":：,—–- "), lexicon, index)
