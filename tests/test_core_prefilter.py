@@ -106,3 +106,31 @@ def test_addressee_gate_changes_no_record():
     found = json.loads(result.stdout)
     assert found["asked"] > 100 and found["by_addressee"] > 5
     assert found["same"]
+
+
+def _raw(turn):
+    return (turn.speaker, turn.kind, turn.start, turn.end, list(turn.segments), turn.label, turn.unlisted,
+            turn.narrative, turn.ooc, turn.direction, turn.to)
+
+
+@pytest.mark.parametrize("language,script,texts", [("hi", "deva", HINDI), ("bn", "beng", BANGLA)])
+def test_plain_line_shortcut_gives_the_turns_of_the_line_by_line_reading(language, script, texts):
+    # split_turns reads a plain line (turns.plain_line) without the line-by-line reading:
+    # the same turns, refusals and notes included, for every line and text of the bundled data
+    from honorifics.extraction import turns
+    from honorifics.extraction.speakers import SpeakerIndex
+    lexicon = load_lexicon(language)
+    index = SpeakerIndex([], lexicon)
+    candidates = texts + [line for text in texts for line in text.splitlines()]
+    candidates += ["मुझे खेद है, मैं यह पटकथा नहीं लिख सकता।", "দুঃখিত, আমি এই গল্পটি লিখতে পারব না।"]
+    plain = [text for text in candidates if turns.plain_line(text)]
+    assert len(plain) > 100 and len(plain) < len(candidates)
+    for text in plain:
+        for reply_to_user, latin_letters in ((False, False), (True, False), (False, True)):
+            quick = turns.split_turns(text, [], "speaker", lexicon, script, index, reply_to_user=reply_to_user,
+                                      latin_letters=latin_letters)
+            read = turns._split_lines(text, [], "speaker", lexicon, script, index, reply_to_user=reply_to_user,
+                                      latin_letters=latin_letters)
+            assert [_raw(t) for t in quick] == [_raw(t) for t in read], text
+    # not plain: a label, a frame line's comma, a quote, a second line
+    assert not any(turns.plain_line(t) for t in ("राम: आओ", "राम ने कहा,", 'वह बोला "आओ"', "आओ\nजाओ"))

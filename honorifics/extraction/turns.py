@@ -587,6 +587,39 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
     the text has no Latin letter (then no paragraph is searched for English cues).
     """
     index = index or SpeakerIndex(speakers, lexicon)
+    if plain_line(text) and not _is_note(text, lexicon, record_script):
+        # one line that no layout, label, note, direction, frame or quote can be: what the
+        # line-by-line reading below gives it, without the reading (tested to be the same)
+        splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, 0,
+                                 not reply_to_user, latin_letters)
+        splitter.unlabelled(0, len(text))
+        return _finished(splitter.turns, text, default_speaker, lexicon)
+    return _split_lines(text, speakers, default_speaker, lexicon, record_script, index,
+                        reply_to_user=reply_to_user, latin_letters=latin_letters)
+
+
+# the characters that can make a line more than plain speech: a line break (str.splitlines),
+# label and table marks, markup, brackets, quotes, dashes
+_NOT_PLAIN = re.compile("[" + re.escape(
+    "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff:：|{}[]()*_#>•-–—―" + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES
+    + DOUBLE_OPENING + SINGLE_OPENING) + "]")
+
+
+def plain_line(text: str) -> bool:
+    """Is ``text`` one line of plain speech, which :func:`split_turns` reads as one unlabelled
+    paragraph? It opens with a letter, holds none of the characters of a layout, label,
+    stage direction, note marker or quote, and does not end in a comma (a frame line).
+
+    >>> plain_line("तुम कल आओगे न?"), plain_line("राम: तुम कल आओगे न?"), plain_line("राम ने कहा,")
+    (True, False, False)
+    """
+    return text[:1].isalpha() and _NOT_PLAIN.search(text) is None and text.rstrip()[-1:] != ","
+
+
+def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
+                 lexicon: Lexicon, record_script: str, index: SpeakerIndex, *,
+                 reply_to_user: bool = False, latin_letters: bool = True) -> list[RawTurn]:
+    """The turns of ``text`` read line by line (see :func:`split_turns`)."""
     lines = []
     position = 0
     for raw_line in text.splitlines(keepends=True):
@@ -730,6 +763,12 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
             splitter.line_before_next = line
         splitter.unlabelled(line_start, line_end)
 
+    return _finished(turns, text, default_speaker, lexicon)
+
+
+def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon) -> list[RawTurn]:
+    """The turns with their unlabelled text settled: with no speech anywhere, one utterance
+    by the default speaker (its pieces merged); else narration."""
     if not any(t.kind == SPEECH for t in turns):
         # No labels: one utterance by the default speaker.
         merged: RawTurn | None = None
