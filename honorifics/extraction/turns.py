@@ -209,7 +209,7 @@ _TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
-                    labelled: bool = False) -> list[tuple[int, int]]:
+                    labelled: bool = False, plain: bool = False) -> list[tuple[int, int]]:
     """The parts of an utterance that are speech addressed to the addressee.
 
     Cuts inline stage directions, quoted mentions of single words ('आप'),
@@ -217,6 +217,7 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
     In a ``labelled`` turn (a name's line) that opens with unquoted speech, every
     quote after it is someone else's words or a mention — a title, a song, a
     message to pass on (रवि: कल 'आप की क़सम' देखी, तू देखता है?) — and is cut too.
+    ``plain``: the text is a :func:`plain_line`, which holds no quote or mark to cut.
     """
     # Trim whitespace and a pair of quotes that wrap the whole utterance.
     while start < end and text[start] in " \t\r\n*_":
@@ -227,10 +228,9 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         inner = text[start + 1:end - 1]
         if not any(q in inner for q in _DOUBLE_QUOTE_CHARACTERS):
             start, end = start + 1, end - 1
+    if plain or not any(mark in text[start:end] for mark in _CUT_MARK_CHARACTERS):
+        return [(start, end)] if end > start else []   # most utterances: nothing to cut
     cuts: list[tuple[int, int]] = []
-    body_text = text[start:end]
-    if not any(mark in body_text for mark in _CUT_MARK_CHARACTERS):   # most utterances: nothing to cut
-        return [(start, end)] if end > start else []
     for match in _STAGE_DIRECTION.finditer(text, start, end):
         if not addressed_aside(text, match.start(), match.end(), lexicon):
             cuts.append(match.span())
@@ -593,7 +593,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, 0,
                                  not reply_to_user, latin_letters)
         splitter.unlabelled(0, len(text))
-        return _finished(splitter.turns, text, default_speaker, lexicon)
+        return _finished(splitter.turns, text, default_speaker, lexicon, plain=True)
     return _split_lines(text, speakers, default_speaker, lexicon, record_script, index,
                         reply_to_user=reply_to_user, latin_letters=latin_letters)
 
@@ -766,16 +766,17 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     return _finished(turns, text, default_speaker, lexicon)
 
 
-def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon) -> list[RawTurn]:
+def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon,
+              plain: bool = False) -> list[RawTurn]:
     """The turns with their unlabelled text settled: with no speech anywhere, one utterance
-    by the default speaker (its pieces merged); else narration."""
+    by the default speaker (its pieces merged); else narration. (``plain``: a plain line.)"""
     if not any(t.kind == SPEECH for t in turns):
         # No labels: one utterance by the default speaker.
         merged: RawTurn | None = None
         out = []
         for turn in turns:
             if turn.kind == "unlabelled":
-                segments = speech_segments(text, turn.start, turn.end, lexicon)
+                segments = speech_segments(text, turn.start, turn.end, lexicon, plain=plain)
                 if merged is None:
                     merged = RawTurn(default_speaker, SPEECH, turn.start, turn.end, segments)
                     out.append(merged)
