@@ -109,6 +109,16 @@ def shown_tier(evidence: list[Evidence], tiers: list[str] | None = None) -> str:
     return MIXED
 
 
+def _agreement_errors(turns: list[SpeakerTurn]) -> int:
+    """How many pronoun–verb pairs of the turns disagree."""
+    errors = 0
+    for turn in turns:
+        for pair in turn.agreement:
+            if not pair.ok:
+                errors += 1
+    return errors
+
+
 def _most_common(items: list[str], preferred: Iterable[str] = ()) -> str | None:
     """The most frequent item; among equals one of ``preferred`` (the speakers: the
     dialogue partner before a person the narration turns to once), else the first seen.
@@ -716,7 +726,10 @@ class Analyzer:
                 for e in t.evidence:
                     target = targets.get(e.start, t.addressee)
                     key = addressee if target in (addressee, None) else target
-                    per_addressee.setdefault(key, []).append(e)
+                    bucket = per_addressee.get(key)
+                    if bucket is None:
+                        bucket = per_addressee[key] = []
+                    bucket.append(e)
                     if not asides or (t.index, e.start) not in asides:
                         outside_asides[key] = outside_asides.get(key, 0) + 1
             main = addressee
@@ -733,7 +746,7 @@ class Analyzer:
             out[name] = SpeakerResult(
                 name=name, addressee=addressee, tier=tier, consistent=tier != MIXED, turns=len(own),
                 tiers_used=_ordered(tiers), evidence_count=len(tiers),
-                agreement_errors=sum(1 for t in own for p in t.agreement if not p.ok),
+                agreement_errors=_agreement_errors(own),
                 source="classifier" if sources == {"classifier"} else ("rules" if sources else None),
                 by_addressee=by_addressee)
         return out
