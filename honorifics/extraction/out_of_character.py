@@ -85,6 +85,11 @@ class Cues:
             pattern = self.unions[names] = _compile(fragments or ["(?!)"])
         return pattern
 
+    def has_any(self, text: str, names: frozenset) -> bool:
+        """Has ``text`` a cue of any of these classes? (One search: ``found(text) & names``
+        without searching the other classes.)"""
+        return self.any_of(names).search(" " + unicodedata.normalize("NFD", text)) is not None
+
     def english_inability(self, sentence: str) -> bool:
         return self.pattern("english_inability").search(" " + sentence) is not None
 
@@ -321,6 +326,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
 
 
 _CLOSING_OR_OFFER = frozenset({"closing", "offer"})
+_USAGE_OR_META = frozenset({"usage", "meta"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
 _APOLOGY = frozenset({"apology"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
@@ -422,6 +428,6 @@ def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     for start, end in sentences(text, 0, len(text)):
         sentence = text[start:end]
         if any(is_pronoun(m.group(1) or m.group(2)) for m in _QUOTED_WORD.finditer(sentence)) \
-                and cues.found(sentence) & {"usage", "meta"}:
+                and cues.has_any(sentence, _USAGE_OR_META):
             return True
     return False

@@ -200,11 +200,17 @@ def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """A parenthesis that speaks to the user about the text: an offer, a preamble, a note,
     or two of writing, the task and the material (मैं यह दृश्य आगे लिख दूँगा); a writing
     verb alone is a character's action ((फ़ोन भाई की तरफ़ बढ़ाते हुए — तू भी बात कर))."""
-    found = load_cues(lexicon.name).found(text[start:end])
-    return bool(found & _USER_CUES) or len(found & _TEXT_CUES) >= 2
+    cues = load_cues(lexicon.name)
+    if cues.has_any(text[start:end], _USER_CUES):
+        return True
+    if not cues.has_any(text[start:end], _TEXT_CUES):
+        return False   # (most parentheses: two searches, not one per class)
+    return len(cues.found(text[start:end]) & _TEXT_CUES) >= 2
 
 
 _USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "help"})
+#: the cue classes a speaker label never holds (an apology, a preamble: the model's words)
+_NOT_A_NAME_CUES = frozenset({"apology", "preamble", "offer", "meta", "closing"})
 _TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
@@ -392,7 +398,7 @@ class _TurnSplitter:
             if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
                     and reading.condition.not_a_name and not capitals:
                 return False
-        return not load_cues(lexicon.name).found(name) & {"apology", "preamble", "offer", "meta", "closing"}
+        return not load_cues(lexicon.name).has_any(name, _NOT_A_NAME_CUES)
 
     def label_names_speaker(self, label: LineLabel) -> bool:
         return self.speaker_of_name(label.name)[0] is not None
