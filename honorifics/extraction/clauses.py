@@ -87,18 +87,24 @@ class ClauseIndex:
         self.subjects: dict[int, tuple[int, int]] = {}
         n = len(keys)
         trailing = _trailing_address(tokens, lexicon, name_keys)
+        determiners = data["determiners"]
+        sentences, clauses = tokens.sentence, tokens.clause
+        members_of = self.sentence_members
         for i, key in enumerate(keys):
-            sentence = tokens.sentence[i]
-            self.sentence_members.setdefault(sentence, []).append(i)
+            sentence = sentences[i]
+            members = members_of.get(sentence)
+            if members is None:
+                members = members_of[sentence] = []
+            members.append(i)
             vocative = after[i].startswith(_VOCATIVE) or i in trailing
-            following = keys[i + 1] if i + 1 < n and tokens.clause[i + 1] == tokens.clause[i] else None
-            determiner = key in data["determiners"] and following is not None and following not in lexicon.particles \
+            following = keys[i + 1] if i + 1 < n and clauses[i + 1] == clauses[i] else None
+            determiner = key in determiners and following is not None and following not in lexicon.particles \
                 and lexicon.classify(following)[1] is None and following not in lexicon.stem_followers
             if (key in first_pronouns or key in third_pronouns) and not determiner:
                 self.pronoun_subject_sentences.add(sentence)
             if key in third_pronouns or (key in person_nouns and not vocative):
                 self.third_person_sentences.add(sentence)
-            clause = tokens.clause[i]
+            clause = clauses[i]
             found = self.subjects.get(clause)
             if found is not None and found[0] == 2:
                 continue
