@@ -134,3 +134,26 @@ def test_plain_line_shortcut_gives_the_turns_of_the_line_by_line_reading(languag
             assert [_raw(t) for t in quick] == [_raw(t) for t in read], text
     # not plain: a label, a frame line's comma, a quote, a second line
     assert not any(turns.plain_line(t) for t in ("राम: आओ", "राम ने कहा,", 'वह बोला "आओ"', "आओ\nजाओ"))
+
+
+def test_vocative_opening_pattern_matches_as_the_plain_backtracking_one():
+    # _OPENING takes its words possessively (no backtracking): the same matches and words
+    # as the plain pattern, at every position of the bundled texts and of random strings
+    import random
+
+    from honorifics.scripts import WORD_CHARACTERS
+    word = f"[{WORD_CHARACTERS}]+(?:['’][{WORD_CHARACTERS}]+)?"
+    plain = re.compile(f"(?P<words>(?:{word}[ \\t]+){{0,3}}{word})[ \\t]*[,!،]")
+    rng = random.Random(7)
+    texts = HINDI + BANGLA + ["".join(rng.choice("ab क'’ ,!،\t-\"*_।") for _ in range(rng.randint(0, 25)))
+                              for _ in range(3000)]
+    matched = 0
+    for text in texts:
+        for position in range(min(len(text), 40)):
+            expected = plain.match(text, position)
+            found = addressees._OPENING.match(text, position)
+            assert (expected is None) == (found is None), (text, position)
+            if expected is not None:
+                assert (expected.span(), expected.group("words")) == (found.span(), found.group("words"))
+                matched += 1
+    assert matched > 1000

@@ -33,10 +33,12 @@ _ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\
 # back never helps, and the engine stops trying (same matches, half the time)
 _PLUS = "++" if sys.version_info >= (3, 11) else "+"
 _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # Ma'am
-_OPENING = re.compile(f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
+# (the first word, then up to three more after spaces, all taken possessively: what follows
+# the last word is a comma or "!" or nothing can match, so giving words back never helps)
+_OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
+_OPENING = re.compile(_OPENING_WORDS)
 # the same after leading marks (at a turn's start, or after a character that may end a sentence)
-_OPENING_AT_START = re.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*"
-                               f"(?P<words>(?:{_WORD}[ \\t]+){{0,3}}{_WORD})[ \\t]*[,!،]")
+_OPENING_AT_START = re.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
 _SENTENCE_END_CHARACTER = re.compile(f"[{SENTENCE_ENDS}.\\n]")
 # a run of sentence ends, a full stop before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
