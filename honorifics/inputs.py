@@ -159,10 +159,13 @@ def _spelling(value: Any, spellings: dict[str, str], problem: str) -> str | None
     """The canonical name for any accepted spelling of ``value``; None stays None."""
     if value is None:
         return None
-    if not isinstance(value, str) or value.strip().casefold() not in spellings:
+    found = spellings.get(value) if isinstance(value, str) else None   # (most values: as spelled)
+    if found is None:
+        found = spellings.get(value.strip().casefold()) if isinstance(value, str) else None
+    if found is None:
         names = list(dict.fromkeys(spellings.values()))
         raise InputError(f"{problem} {value!r}: use {', '.join(names[:-1])} or {names[-1]}")
-    return spellings[value.strip().casefold()]
+    return found
 
 
 def parse_language(value: Any) -> str | None:
