@@ -185,7 +185,7 @@ def parse_task(value: Any) -> str | None:
 def check_text(text: str, max_chars: int = DEFAULT_MAX_CHARS) -> str:
     """The text as given (a leading BOM stays: spans are offsets into the original text);
     empty or over-long text is an :class:`InputError`."""
-    if not text.lstrip("\ufeff").strip():
+    if not text[:1].isalpha() and not text.lstrip("\ufeff").strip():   # (a letter first: not empty, no copies)
         raise InputError("the text is empty")
     if len(text) > max_chars:
         raise InputError(f"the text is {len(text):,} characters long, over the limit of {max_chars:,} "
