@@ -568,7 +568,7 @@ class Analyzer:
                                     placed.append((m.start() - 1, lexicon.key(before[-1])))
                     # a person named only after a stage direction inside the turn ((বোনের দিকে ফিরে)
                     # টুপুর, …) is turned to aside, not the turn's addressee
-                    direction_at = text.find("(", raw.start, raw.end)
+                    direction_at = text.find("(", raw.start, raw.end) if placed else -1
                     if direction_at > raw.start + 4:
                         placed = [(position, key) for position, key in placed if position < direction_at]
                     if placed:
@@ -684,6 +684,8 @@ class Analyzer:
 
     def _apply_classifier(self, turns: list[SpeakerTurn], language: str) -> None:
         """Give undecided utterances a tier from the classifier, never over rules."""
+        if not self.use_classifier:
+            return   # (rules only: nothing to give)
         undecided = [t for t in turns if t.kind == SPEECH and not t.evidence and t.speaker]
         if not undecided:
             return
