@@ -235,6 +235,21 @@ def code_point_table(ranges: Ranges, characters: str = "") -> bytes:
 WORD_CODES = code_point_table(_union("word", SCRIPTS.values()), JOINERS)
 
 
+def script_table(scripts: tuple[Script, ...]) -> bytes:
+    """A table indexed by code point: the 1-based number of the script (in ``scripts``) whose
+    detection code points hold it, else 0, up to the largest one (the compiled letter count)."""
+    top = max((high for script in scripts for _, high in script.detection), default=-1)
+    table = bytearray(top + 1)
+    for number, script in enumerate(scripts, start=1):
+        for low, high in script.detection:
+            table[low:high + 1] = bytes([number]) * (high - low + 1)
+    return bytes(table)
+
+
+#: at each code point, 1 + the index in ``SCRIPTS`` of the script it counts as, else 0
+SCRIPT_CODES = script_table(tuple(SCRIPTS.values()))
+
+
 def is_word_code(code: int) -> bool:
     """Is the character with this code point a word character (:data:`WORD_CHARACTERS`)?"""
     return code < len(WORD_CODES) and WORD_CODES[code] != 0

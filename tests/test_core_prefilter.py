@@ -157,3 +157,18 @@ def test_vocative_opening_pattern_matches_as_the_plain_backtracking_one():
                 assert (expected.span(), expected.group("words")) == (found.span(), found.group("words"))
                 matched += 1
     assert matched > 1000
+
+
+def test_letters_counted_by_character_as_by_search():
+    # compiled, a text with letters of two scripts has them counted by one loop over its
+    # code points (normalize._letters_by_script); interpreted, by one findall per script
+    import random
+
+    from honorifics.extraction import normalize
+    rng = random.Random(11)
+    texts = HINDI + BANGLA + ["", "Tumi kothay? আমি", "आप কি", "A ক", "ঠিক আছে, ok"]
+    texts += ["".join(rng.choice("aZ कক ।,1৩\u0964\u09ff\u097f\u0980ÄΩ") for _ in range(rng.randint(0, 12)))
+              for _ in range(3000)]
+    for text in texts:
+        expected = [len(letters.findall(text)) for letters in normalize._SCRIPT_LETTERS.values()]
+        assert normalize._letters_by_script(text) == expected, text
