@@ -25,7 +25,7 @@ from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARKS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.normalize import detect_script, has_script, script_mix
+from .extraction.normalize import detect_script, has_script, script_mix, words_in_script
 from .extraction.tokens import TOKEN
 from .extraction.speakers import one_name_per_person
 from .extraction.turns import SpeakerIndex, note_marked, split_turns, text_of, without_quotes
@@ -661,9 +661,8 @@ class Analyzer:
         if record_lexicon.script != "latn":
             # Count words, not letters: a long English title inside a Hindi
             # sentence ("मैं … शोध पत्र "Deep-Aligned …" को …") has more letters.
-            words = TOKEN.findall(turn_text)
-            indic = sum(1 for w in words if has_script(w, record_lexicon.script))
-            if indic * 2 > len(words):
+            words, indic = words_in_script(turn_text, record_lexicon.script)
+            if indic * 2 > words:
                 return record_lexicon
         script = detect_script(turn_text)
         if script == "latn" and is_english(turn_text, _romanized_form_test(language)):

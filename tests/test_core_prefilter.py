@@ -172,3 +172,21 @@ def test_letters_counted_by_character_as_by_search():
     for text in texts:
         expected = [len(letters.findall(text)) for letters in normalize._SCRIPT_LETTERS.values()]
         assert normalize._letters_by_script(text) == expected, text
+
+
+def test_words_in_a_script_counted_by_character_as_by_search():
+    # the turn's script test counts words and words with a letter of the record's script:
+    # compiled by one loop over the code points, interpreted by a search per word
+    import random
+
+    from honorifics.extraction import normalize
+    from honorifics.extraction.tokens import TOKEN
+    rng = random.Random(5)
+    texts = HINDI + BANGLA + ["मैं Deep-Aligned पढ़ रहा हूँ", "ঠিক আছে, ok boss", ""]
+    texts += ["".join(rng.choice("aZ कক ।,1৩'\u200c\u0964\u09ffÄ-") for _ in range(rng.randint(0, 14)))
+              for _ in range(3000)]
+    for script in ("deva", "beng", "latn"):
+        for text in texts:
+            words = TOKEN.findall(text)
+            expected = (len(words), sum(1 for w in words if normalize.has_script(w, script)))
+            assert normalize.words_in_script(text, script) == expected, (script, text)
