@@ -29,7 +29,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-
 from . import scripts
 from .cachedir import cache_dir
 from .tiers import Scale, set_language_tiers

@@ -23,10 +23,10 @@ from .extraction.addressees import (VOCATIVE_NAME, addressees_of_evidence, direc
                                     opening_direction, person_named)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
-from .extraction.out_of_character import MENTION_MARKS, meta_answer
+from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
-from .extraction.normalize import detect_script, has_script, script_mix, words_in_script
-from .extraction.tokens import TOKEN
+from .extraction.normalize import detect_script, has_script, script_mix
+from .extraction.tokens import TOKEN, words_in_script
 from .extraction.speakers import one_name_per_person
 from .extraction.turns import SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
@@ -35,7 +35,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_MARKS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -372,11 +372,6 @@ def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dic
             turn.tier = tier_of(evidence_tiers(turn.evidence))
 
 
-# marks one by one, for `any(mark in text …)` (a tuple: see turns._CUT_MARK_CHARACTERS)
-_MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
-_DOUBLE_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTE_MARKS)
-
-
 # "आम आदमी पार्टी (आप)": a word in parentheses right after a name defines an abbreviation
 _DEFINITION = re.compile(f"[{WORD_CHARACTERS}][ \t]*\\([ \t]*([{WORD_CHARACTERS}]{{1,12}})[ \t]*\\)")
 
@@ -519,7 +514,7 @@ class Analyzer:
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
-        meta = not characters_speak and any(q in text for q in _MENTION_MARK_CHARACTERS) and any(
+        meta = not characters_speak and any(q in text for q in MENTION_MARK_CHARACTERS) and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
             for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
 
@@ -608,7 +603,7 @@ class Analyzer:
 
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \
-            and not any(q in text for q in _DOUBLE_QUOTE_CHARACTERS)
+            and not any(q in text for q in DOUBLE_QUOTE_CHARACTERS)
         _drop_generic_by_contrast(text, turns, turn_lexicons, addressed, narration)
         self._apply_classifier(turns, language)
         speakers = self._speakers(turns, listed, addressed, aside_evidence)
@@ -626,7 +621,7 @@ class Analyzer:
             avoidance=all(s.tier == NONE for s in speakers.values()),
             user_tier=shown_tier([e for t in turns if t.addressee == USER for e in t.evidence]),
             refusal=any(t.kind == REFUSAL for t in turns),
-            agreement_errors=sum(1 for p in pairs if not p.ok), agreement_pairs=len(pairs),
+            agreement_errors=_agreement_errors(speech), agreement_pairs=len(pairs),
             nominal_address=[n for t in speech for n in t.nominal_address],
             warnings=warnings, meta=record.meta, scenario=context.scenario)
         analysis.tier = self._record_tier(speakers, speech)

@@ -131,6 +131,11 @@ CLOSING_QUOTES = "\"”’'"
 APOSTROPHES = "'’"
 #: a wrapping quote mark → the mark that closes it
 QUOTE_PAIRS = {'"': '"', "“": "”", "”": "”", "'": "'", "‘": "’", "«": "»"}
+#: the same marks one by one, for ``any(mark in text for mark in …)``: iterating a tuple hands
+#: out its strings, iterating a string makes a new one for each character outside Latin-1
+#: (“ ‘), compiled code too
+DOUBLE_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTE_MARKS)
+OPENING_QUOTE_CHARACTERS = tuple(DOUBLE_OPENING + SINGLE_OPENING)
 
 
 # --- character classes ---------------------------------------------------------

@@ -180,7 +180,7 @@ def test_words_in_a_script_counted_by_character_as_by_search():
     import random
 
     from honorifics.extraction import normalize
-    from honorifics.extraction.tokens import TOKEN
+    from honorifics.extraction.tokens import TOKEN, words_in_script
     rng = random.Random(5)
     texts = HINDI + BANGLA + ["मैं Deep-Aligned पढ़ रहा हूँ", "ঠিক আছে, ok boss", ""]
     texts += ["".join(rng.choice("aZ कক ।,1৩'\u200c\u0964\u09ffÄ-") for _ in range(rng.randint(0, 14)))
@@ -189,4 +189,4 @@ def test_words_in_a_script_counted_by_character_as_by_search():
         for text in texts:
             words = TOKEN.findall(text)
             expected = (len(words), sum(1 for w in words if normalize.has_script(w, script)))
-            assert normalize.words_in_script(text, script) == expected, (script, text)
+            assert words_in_script(text, script) == expected, (script, text)

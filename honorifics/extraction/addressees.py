@@ -64,23 +64,19 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
     >>> may_have_vocative(t, 0, len(t), len(t), bn)
     False
     """
-    # (the words an opening matches are the ones vocative_at would match there: the same
-    # pattern, which never reaches past a sentence end)
-    first = _OPENING_AT_START.match(text, start, end)
-    if first is not None and first.start("words") <= last \
-            and _vocative_of(first.group("words").split(), lexicon) is not None:
-        return True
-    # after each sentence end before the last evidence (no later opening can matter); a
-    # search for the ends alone stops there, where one for the openings would read on
+    # The turn's start, then after each sentence end before the last evidence (no later
+    # opening can matter: a search for the ends alone stops there, where one for the
+    # openings would read on). The words an opening matches are the ones vocative_at would
+    # match there: the same pattern, which never reaches past a sentence end.
     position = start
     while True:
-        found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
-        if found_end is None:
-            return False
-        opening = _OPENING_AT_START.match(text, found_end.end(), end)
+        opening = _OPENING_AT_START.match(text, position, end)
         if opening is not None and opening.start("words") <= last \
                 and _vocative_of(opening.group("words").split(), lexicon) is not None:
             return True
+        found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
+        if found_end is None:
+            return False
         position = found_end.end()
 
 

@@ -28,9 +28,9 @@ _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0
               r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
 LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
-# marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
 # the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal)
 _MARKER_STARTS = " \t\ufeff[-*•>#("
+# marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
 _NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
 # a name's characters: an apostrophe only inside a Latin word (Ma'am, D'Souza), never a quote
 _NAME_CHARACTER = f"(?:[^{_NOT_IN_NAME}\\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))"

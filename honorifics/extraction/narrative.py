@@ -22,19 +22,19 @@ import re
 from dataclasses import dataclass
 
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
-                       ELLIPSIS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_CLOSING,
+                       ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
+                       SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
 from .addressees import frame_addressee, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
-# Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
 # the characters a _QUOTE match opens with
 _QUOTE_OPENINGS = DOUBLE_OPENING + "'" + SINGLE_OPENING
-# opening quote marks one by one (see turns._CUT_MARK_CHARACTERS)
-_OPENING_QUOTE_CHARACTERS = tuple(DOUBLE_OPENING + SINGLE_OPENING)
+# quote marks one by one (a tuple: see scripts.DOUBLE_QUOTE_CHARACTERS)
 _QUOTE_CHARACTERS = tuple(DOUBLE_QUOTES + CURLY_SINGLE_QUOTES)
+# Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
 _QUOTE = re.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"(?P<body>(?:(?!''){'[^'}{class_body(characters=DOUBLE_QUOTES)}\\n]){{1,600}})"
                     f"(?:[{class_body(characters=DOUBLE_CLOSING)}]|'')"
@@ -243,7 +243,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     ``previous``: the speaker of the last quote before the paragraph (a frame
     with an elided subject continues it)."""
     paragraph = text[start:end]
-    quoted = any(q in paragraph for q in _OPENING_QUOTE_CHARACTERS)
+    quoted = any(q in paragraph for q in OPENING_QUOTE_CHARACTERS)
     colon = ":" in paragraph or "：" in paragraph
     if not lexicon.narrative or not (quoted or colon):
         return []
@@ -364,13 +364,11 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
         first += 1
     if first == end or text[first] not in _QUOTE_OPENINGS:
         return None   # (most paragraphs: no quote opens them, no copies)
-    piece = text[start:end]
-    stripped = piece.strip()
-    if not stripped:
-        return None
-    offset = start + piece.index(stripped)
-    match = _QUOTE.match(text, offset, offset + len(stripped))
-    if match is None or text[match.end():offset + len(stripped)].strip(_AFTER_QUOTE):
+    last = end
+    while text[last - 1].isspace():
+        last -= 1
+    match = _QUOTE.match(text, first, last)
+    if match is None or text[match.end():last].strip(_AFTER_QUOTE):
         return None
     return match.start(), match.end()
 

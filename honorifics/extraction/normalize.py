@@ -27,8 +27,7 @@ from functools import lru_cache
 from typing import Final, cast
 
 from .._accel import compiled
-from ..scripts import (LATIN, NATIVE, SCRIPT_CODES, SCRIPTS, WORD_CHARACTERS, WORD_CODES, class_body,
-                       detection_class, marks_class, without)
+from ..scripts import LATIN, NATIVE, SCRIPT_CODES, SCRIPTS, class_body, detection_class, marks_class, without
 
 ZERO_WIDTH = "\u200c\u200d\ufeff\u2060"
 _DEVANAGARI_NUKTA = "\u093c"
@@ -190,40 +189,6 @@ def _letters_by_script(text: str) -> list[int]:
             if number:
                 counts[number - 1] += 1
     return counts
-
-
-_WORD_CODES: Final[bytes] = WORD_CODES
-_WORD_CODES_END: Final[int] = len(WORD_CODES)
-_WORDS = re.compile(f"[{WORD_CHARACTERS}]+")
-_SCRIPT_NUMBERS = {code: number for number, code in enumerate(SCRIPTS, start=1)}
-
-
-def words_in_script(text: str, script: str) -> tuple[int, int]:
-    """(words, words with a letter of ``script``) of a text, a word being a run of word
-    characters (tokens.TOKEN). Compiled, one loop over the code points; interpreted, one
-    search per word (tested to agree).
-
-    >>> words_in_script("मैं Deep-Aligned पढ़ रहा हूँ", "deva")
-    (6, 4)
-    """
-    if not _BY_CHARACTER:
-        found = _WORDS.findall(text)
-        return len(found), sum(1 for word in found if has_script(word, script))
-    number = _SCRIPT_NUMBERS[script]
-    words = in_script = 0
-    in_word = counted = False
-    for i in range(len(text)):
-        code = ord(text[i])
-        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
-            if not in_word:
-                in_word, counted = True, False
-                words += 1
-            if not counted and code < _SCRIPT_CODES_END and _SCRIPT_CODES[code] == number:
-                counted = True
-                in_script += 1
-        else:
-            in_word = False
-    return words, in_script
 
 
 def has_script(text: str, script: str) -> bool:

@@ -404,7 +404,8 @@ _QUOTED_WORD = re.compile(f"[{class_body(characters=DOUBLE_OPENING + SINGLE_QUOT
                           r"\*{1,2}(?![*\w])")
 #: the marks a mention may be set off with: a text without any is no meta-answer
 MENTION_MARKS = DOUBLE_OPENING + SINGLE_QUOTES + "*"
-_MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)   # one by one (see turns._CUT_MARK_CHARACTERS)
+#: the same one by one (a tuple: see scripts.DOUBLE_QUOTE_CHARACTERS)
+MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
 _DOUBLE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING)
 
 
@@ -422,7 +423,7 @@ def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     >>> meta_answer('"आप" नहीं, "तू" बोल मुझसे!', "hi", lambda w: hi.key(w) in hi.pronouns)
     False
     """
-    if not any(q in text for q in _MENTION_MARK_CHARACTERS):
+    if not any(q in text for q in MENTION_MARK_CHARACTERS):
         return False
     cues = load_cues(lexicon_name)
     for start, end in sentences(text, 0, len(text)):

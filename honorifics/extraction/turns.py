@@ -27,9 +27,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
-from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES, LATIN,
-                       NATIVE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS, SINGLE_CLOSING, SINGLE_OPENING,
-                       SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body, detection_class)
+from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
+                       LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
+                       SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
+                       detection_class)
 from .lexicon import Lexicon
 from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
                      plausible_name)
@@ -48,11 +49,9 @@ _QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
 _WRAPPING_QUOTES = QUOTE_PAIRS
 # a thematic break: --- , *** , ___ , * * *
 _RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
-# one by one: iterating a tuple hands out its strings, iterating a string makes a new one
-# for each character outside Latin-1 (“ ‘), compiled too (speech_segments 782 → 677 ns)
-_CUT_MARK_CHARACTERS = tuple("([*" + DOUBLE_OPENING + SINGLE_OPENING)
-_QUOTE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING + SINGLE_OPENING)
-_DOUBLE_QUOTE_CHARACTERS = tuple(DOUBLE_QUOTE_MARKS)
+# the marks that may open something to cut, one by one (see scripts.DOUBLE_QUOTE_CHARACTERS:
+# speech_segments 782 → 677 ns with a tuple)
+_CUT_MARK_CHARACTERS = ("(", "[", "*", *OPENING_QUOTE_CHARACTERS)
 _LINE_DASHES = ("—", "–", "―")
 
 
@@ -232,7 +231,7 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         end -= 1
     if end - start >= 2 and text[start] in _WRAPPING_QUOTES and text[end - 1] == _WRAPPING_QUOTES[text[start]]:
         inner = text[start + 1:end - 1]
-        if not any(q in inner for q in _DOUBLE_QUOTE_CHARACTERS):
+        if not any(q in inner for q in DOUBLE_QUOTE_CHARACTERS):
             start, end = start + 1, end - 1
     if plain or not any(mark in text[start:end] for mark in _CUT_MARK_CHARACTERS):
         return [(start, end)] if end > start else []   # most utterances: nothing to cut
@@ -763,7 +762,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                             turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
                 continue
-        if dash_dialogue or not any(q in line for q in _QUOTE_OPENING_CHARACTERS):
+        if dash_dialogue or not any(q in line for q in OPENING_QUOTE_CHARACTERS):
             # a narration line: its last sentence's subject speaks a dash line or a quote line
             # right after it (… তিতলি হঠাৎ অর্কের হাত ধরে টানল।\n"এই অর্ক, দেখ দেখ!")
             splitter.line_before_next = line
