@@ -70,17 +70,17 @@ def test_workers_reading_their_own_blocks_match_one_process_on_awkward_input(tmp
 
 def test_bounded_caches_give_the_same_output(monkeypatch):
     """The per-word caches are emptied when full (flat memory): results must not depend on them."""
-    from honorifics.extraction import lexicon, tokens
-    monkeypatch.setattr(tokens, "KEY_CACHE_LIMIT", 50)
+    from honorifics.extraction import lexicon, normalize
+    monkeypatch.setattr(normalize, "KEY_CACHE_LIMIT", 50)
     monkeypatch.setattr(lexicon, "CACHE_LIMIT", 50)
-    tokens._KEY_CACHE.clear()
+    normalize._KEY_CACHE.clear()
     for name in lexicon.LEXICON_NAMES:   # warm from earlier tests: start empty
         lexicon.load_lexicon(name).classified.clear()
         lexicon.load_lexicon(name)._verb_cache.clear()
     lines, summary = make_golden.analyse(make_golden.FRESH)
     assert lines == GOLDEN[make_golden.FRESH]["lines"]
     # emptied between utterances: at most the limit plus one utterance's words
-    assert 0 < max(len(cache) for cache in tokens._KEY_CACHE.values()) <= 50 + 400
+    assert 0 < max(len(cache) for cache in normalize._KEY_CACHE.values()) <= 50 + 400
     assert 0 < max(len(lexicon.load_lexicon(name).classified) for name in lexicon.LEXICON_NAMES) <= 51
 
 

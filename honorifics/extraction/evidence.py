@@ -88,6 +88,8 @@ class _Utterance:
         needs_traps = has_pronoun = False
         # One pass, one lookup per token: address terms, exclusions and lexicon readings.
         negations = lexicon.negative_imperative
+        if negations and negations.isdisjoint(keys):
+            negations = frozenset()   # no मत in the utterance: no root before one (one test, not one per word)
         for i, key in enumerate(keys):
             found = classified.get(key)
             pronoun, reading, address_term, trap_start = found if found is not None else classify(key)

@@ -14,7 +14,7 @@ from .. import languages
 from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from ..scripts import WORD_LETTERS
 from ..tiers import TIERS
-from .normalize import match_key
+from .normalize import cached_match_key, match_key
 from .prefilter import ANYTHING, Required, required_literals
 
 
@@ -224,7 +224,7 @@ class Lexicon:
     classified: dict = field(default_factory=dict)
 
     def key(self, token: str) -> str:
-        return match_key(token, self.script)
+        return cached_match_key(token, self.script)
 
     def person_word(self, key: str) -> bool:
         """Does the word name a person by itself: an address term or a person noun (माँ, নার্স, मेहमान)?"""

@@ -119,6 +119,31 @@ def _fold_latin(token: str) -> str:
     return _DOUBLED.sub(r"\1", token)
 
 
+# word → match key, per script (a plain dict: cheaper than calling the lru_cache).
+# Emptied when it reaches KEY_CACHE_LIMIT words, so memory stays flat over a
+# corpus of millions of distinct generations.
+_KEY_CACHE: dict[str, dict[str, str]] = {}
+KEY_CACHE_LIMIT = 200_000
+
+
+def key_cache(script: str) -> dict[str, str]:
+    """The word → match key cache of a script, emptied first when over the limit (the
+    tokenizer asks once per utterance, so it may pass the limit by one utterance's words)."""
+    cache = _KEY_CACHE.setdefault(script, {})
+    if len(cache) > KEY_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+def cached_match_key(token: str, script: str) -> str:
+    """:func:`match_key`, looked up in the script's cache first."""
+    cache = key_cache(script)
+    key = cache.get(token)
+    if key is None:
+        key = cache[token] = match_key(token, script)
+    return key
+
+
 @lru_cache(maxsize=200_000)
 def match_key(token: str, script: str) -> str:
     """The lookup key of one token in a script (``deva``, ``beng`` or ``latn``)."""

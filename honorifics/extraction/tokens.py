@@ -13,7 +13,7 @@ from typing import Final
 from .._accel import compiled
 from ..scripts import (CLAUSE_ENDS, ELLIPSIS, SCRIPT_CODES, SCRIPTS, SENTENCE_END_MARKS, WORD_CHARACTERS, WORD_CODES,
                        class_body)
-from .normalize import has_script, match_key
+from .normalize import has_script, key_cache, match_key
 
 # A token: letters, marks and digits of every script (Devanagari without the dandas),
 # plus the zero-width joiners that sit inside words (see honorifics/scripts.py).
@@ -32,22 +32,6 @@ _SCAN = re.compile(
 
 
 _BY_CHARACTER = compiled()   # which tokenizer runs (see token_columns)
-
-# word → match key, per script (a plain dict: cheaper than calling the lru_cache).
-# Emptied when it reaches KEY_CACHE_LIMIT words, so memory stays flat over a
-# corpus of millions of distinct generations.
-_KEY_CACHE: dict[str, dict[str, str]] = {}
-KEY_CACHE_LIMIT = 200_000
-
-
-def _key_cache(script: str) -> dict[str, str]:
-    """The word → key cache of a script, emptied first when over the limit (once per
-    utterance, so it may pass the limit by one utterance's words)."""
-    cache = _KEY_CACHE.setdefault(script, {})
-    if len(cache) > KEY_CACHE_LIMIT:
-        cache.clear()
-    return cache
-
 
 @dataclass(slots=True)
 class Token:
@@ -139,7 +123,7 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
     after: list[str] = []
     clause_members: list[list[int]] = []
     members: list[int] = []
-    key_cache = _key_cache(script)
+    word_keys = key_cache(script)
     marks = _MARK.finditer
     sentence_mark = True
     clause = sentence = -1
@@ -164,9 +148,9 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
                         clause_mark = True
                         if mark.lastgroup:
                             sentence_mark = True
-            key = key_cache.get(word)
+            key = word_keys.get(word)
             if key is None:
-                key = key_cache[word] = match_key(word, script)
+                key = word_keys[word] = match_key(word, script)
             if sentence_mark:
                 sentence += 1
             if clause_mark or sentence_mark:
@@ -264,7 +248,7 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
     after: list[str] = []
     clause_members: list[list[int]] = []
     members: list[int] = []
-    key_cache = _key_cache(script)
+    word_keys = key_cache(script)
     sentence_mark = True
     clause = sentence = -1
     count = 0
@@ -279,9 +263,9 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
                 while end < seg_end and _is_word_code(ord(text[end])):
                     end += 1
                 word = text[i:end]
-                key = key_cache.get(word)
+                key = word_keys.get(word)
                 if key is None:
-                    key = key_cache[word] = match_key(word, script)
+                    key = word_keys[word] = match_key(word, script)
                 if sentence_mark:
                     sentence += 1
                 if clause_mark or sentence_mark:
@@ -342,7 +326,7 @@ def tokenize_reference(text: str, segments: list[tuple[int, int]], script: str) 
     """The straightforward tokenizer, one regex pass over words and marks (see :func:`tokenize`)."""
     tokens: list[Token] = []
     append = tokens.append
-    keys = _key_cache(script)
+    keys = key_cache(script)
     sentence = clause = True
     pending_after = None
     for seg_start, seg_end in segments:
