@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (VOCATIVE_NAME, addressees_of_evidence, direction_addressee, may_change_addressee,
-                                    opening_direction, person_named)
+from .extraction.addressees import (addressees_of_evidence, direction_addressee, may_change_addressee,
+                                    opening_direction, person_named, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
@@ -554,13 +554,14 @@ class Analyzer:
                     # ("अबे विक्की, तू …")
                     placed = [(n.start, lexicon.key(w)) for n in found.nominal_address for w in TOKEN.findall(n.text)]
                     if specs:   # only listed speakers can be found by name
-                        for m in VOCATIVE_NAME.finditer(text, raw.start, raw.end):
-                            placed.append((m.start(), lexicon.key(m.group())))
-                            if lexicon.key(m.group()) in lexicon.name_titles:
+                        for position, word in vocative_names(text, raw.start, raw.end):
+                            key = lexicon.key(word)
+                            placed.append((position, key))
+                            if key in lexicon.name_titles:
                                 # a name before its title (Inspector shaheb, …): the name is the vocative's
-                                before = TOKEN.findall(text, max(raw.start, m.start() - 40), m.start())
+                                before = TOKEN.findall(text, max(raw.start, position - 40), position)
                                 if before:
-                                    placed.append((m.start() - 1, lexicon.key(before[-1])))
+                                    placed.append((position - 1, lexicon.key(before[-1])))
                     # a person named only after a stage direction inside the turn ((বোনের দিকে ফিরে)
                     # টুপুর, …) is turned to aside, not the turn's addressee
                     direction_at = text.find("(", raw.start, raw.end) if placed else -1

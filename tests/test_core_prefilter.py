@@ -159,6 +159,28 @@ def test_vocative_opening_pattern_matches_as_the_plain_backtracking_one():
     assert matched > 1000
 
 
+def test_vocative_names_read_back_from_marks_as_the_pattern_finds_them():
+    # vocative_names reads back from each comma, "!" or "?" instead of searching
+    # VOCATIVE_NAME (which backtracks through every word): the same (position, word)
+    # pairs on the bundled texts and random strings, over whole texts and random ranges
+    import random
+
+    rng = random.Random(5)
+    texts = HINDI + BANGLA + ["अबे विक्की , तू कहाँ था?", "Rahul!! tum?", "  , ,", "माँ،आओ"]
+    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক ") for _ in range(rng.randint(0, 30)))
+              for _ in range(5000)]
+    found = 0
+    for text in texts:
+        for start, end in ((0, len(text)), *((a, rng.randint(a, len(text))) for a in
+                                             (rng.randint(0, len(text)) for _ in range(2)))):
+            expected = [(m.start(), m.group()) for m in addressees.VOCATIVE_NAME.finditer(text, start, end)]
+            assert addressees.vocative_names(text, start, end) == expected, (text, start, end)
+            found += len(expected)
+    assert found > 1000
+    # control: a word with no mark after it is no vocative name
+    assert addressees.vocative_names("विक्की तू कहाँ था", 0, 17) == []
+
+
 def test_letters_counted_by_character_as_by_search():
     # compiled, a text with letters of two scripts has them counted by one loop over its
     # code points (normalize._letters_by_script); interpreted, by one findall per script

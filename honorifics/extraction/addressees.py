@@ -20,9 +20,11 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_left, bisect_right
+from typing import Final
 
 from ..records import Evidence, SpeakerTurn
-from ..scripts import DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS
+from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS,
+                       WORD_CODES)
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -240,6 +242,37 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
 
 # a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
 VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
+_VOCATIVE_MARK = re.compile("[,!?،]")
+_WORD_CODES: Final[bytes] = WORD_CODES
+_WORD_CODES_END: Final[int] = len(WORD_CODES)
+
+
+def vocative_names(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """(position, word) of each match of :data:`VOCATIVE_NAME` in ``text[start:end]``: a run of
+    word characters followed, after any spaces, by a comma, "!" or "?".
+
+    Read back from each mark, not tried at every position inside every word (the
+    pattern's search backtracks through each word it fails on). Tested to find what
+    ``VOCATIVE_NAME.finditer`` finds on the bundled texts and on random strings.
+
+    >>> text = "अबे विक्की , तू कहाँ था?"
+    >>> vocative_names(text, 0, len(text))
+    [(4, 'विक्की'), (21, 'था')]
+    """
+    out: list[tuple[int, str]] = []
+    for mark in _VOCATIVE_MARK.finditer(text, start, end):
+        stop = mark.start()
+        while stop > start and text[stop - 1].isspace():
+            stop -= 1
+        begin = stop
+        while begin > start:
+            code = ord(text[begin - 1])
+            if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
+                break
+            begin -= 1
+        if begin < stop:
+            out.append((begin, text[begin:stop]))
+    return out
 
 
 def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool:
@@ -414,8 +447,8 @@ def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexico
     vocative = vocative_at(text, start, end, lexicon)
     if vocative:
         return vocative
-    for match in VOCATIVE_NAME.finditer(text, start, end):
-        named = index.match(match.group())
+    for _, word in vocative_names(text, start, end):
+        named = index.match(word)
         if named is not None and named != speaker:
             return named
     return None
