@@ -1,7 +1,7 @@
 """Where honorifics keeps what it can rebuild: ``$HONORIFICS_CACHE``, else ``~/.cache/honorifics``.
 
-It holds the converted e5 encoder (classifiers/e5.py) and the parsed language data
-(languages.read_yaml). Anything in it may be deleted at any time; standard library only.
+It holds the converted e5 encoder (classifiers/e5.py), the parsed language data
+(languages.read_yaml) and the regex engine code of the cue patterns (regexcache). Anything in it may be deleted at any time; standard library only.
 """
 from __future__ import annotations
 

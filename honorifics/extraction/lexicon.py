@@ -10,7 +10,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from .. import languages
+from .. import languages, regexcache
 from ..languages import LEXICON_NAMES, lexicon_name  # noqa: F401 (re-exported)
 from ..scripts import WORD_LETTERS
 from ..tiers import TIERS
@@ -411,7 +411,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         plural_pronouns=keys(addressees.get("plural_pronouns")),
         generic_you=generic_you,
         generic_you_required=required_literals(generic_you) if generic_you is not None else ANYTHING,
-        generic_continuation=re.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
+        generic_continuation=regexcache.compile(data["generic_continuation"]) if data.get("generic_continuation") else None,
         generic_shape={"markers": keys(shape.get("markers")), "verbs": keys(shape.get("verbs")),
                        "conditional_suffixes": tuple(match_key(x, script)
                                                      for x in shape.get("conditional_suffixes") or ())},
@@ -448,7 +448,7 @@ def _alternation(patterns) -> re.Pattern | None:
     """One regex for a list of patterns; each starts a word (no letter before it)."""
     if not patterns:
         return None
-    return re.compile(f"(?<![{WORD_LETTERS}])(?:" + "|".join(f"(?:{p})" for p in patterns) + ")")
+    return regexcache.compile(f"(?<![{WORD_LETTERS}])(?:" + "|".join(f"(?:{p})" for p in patterns) + ")")
 
 
 def _by_first_key(sequences: tuple, where: str) -> dict:

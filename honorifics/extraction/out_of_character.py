@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .. import languages
+from .. import languages, regexcache
 from ..records import NOTE, REFUSAL
 from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, SENTENCE_ENDS,
                        SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
@@ -200,7 +200,7 @@ def _compile(fragments: list[str]) -> re.Pattern:
     its fast loop, where a look-behind (?<![…]) would be tried at every position; the
     matches are the same, as no cue looks behind itself for a space or the text's start
     (tested against the cues as written)."""
-    return re.compile(f"[^{_LETTER}](?:{_alternation(fragments)})")
+    return regexcache.compile(f"[^{_LETTER}](?:{_alternation(fragments)})")
 
 
 _LOADED: dict[str, Cues] = {}   # a plain dict: read per paragraph (see lexicon.load_lexicon)
