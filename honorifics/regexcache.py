@@ -9,7 +9,7 @@ built from the engine code a run before this one kept in the cache folder
 (:mod:`honorifics.cachedir`, ``regex/``), one file per interpreter version.
 
 A pattern is kept only after the pattern built from its kept code was checked
-equal to ``re.compile``'s. Where the interpreter's regex internals are not the
+equal to ``re.compile``'s, and the file is read only when its checksum holds. Where the interpreter's regex internals are not the
 ones this reads (another Python implementation, a changed engine), or the folder
 cannot be read or written, it is ``re.compile``, nothing else. Anything in the
 folder may be deleted at any time.
@@ -21,7 +21,9 @@ True
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
+from array import array
 import pickle
 import re
 import sys
@@ -40,8 +42,13 @@ try:   # CPython's regex engine and its compiler (Python 3.11+; 3.10 names them 
 except Exception:   # pragma: no cover - another implementation: re.compile only
     _ENGINE = None
 
-#: (pattern, flags) → (flags, engine code, groups, group index, index group), as _sre.compile takes them
-_Entry = tuple[int, list, int, dict, tuple]
+#: (pattern, flags) → (flags, engine code, groups, group index, index group) as _sre.compile
+#: takes them, the code as the bytes of an array of code words (read back much faster than a
+#: pickled list of numbers)
+_Entry = tuple[int, bytes, int, dict, tuple]
+_CODE_WORD = next((t for t in "HILQ" if array(t).itemsize == _sre.CODESIZE), "I") if _ENGINE else "I"
+#: more patterns than this in the file (old cue data): it keeps only this process's
+_MAX_KEPT = 1000
 _kept: dict[tuple[str, int], _Entry] | None = None   # read on first use
 _added = False
 
@@ -55,20 +62,29 @@ def _entries() -> dict[tuple[str, int], _Entry]:
     global _kept
     if _kept is None:
         _kept = {}
-        try:
-            with open(_path(), "rb") as handle:
-                loaded = pickle.load(handle)
-            if isinstance(loaded, dict):
-                _kept = loaded
-        except Exception:   # none yet, unreadable or damaged: compile again
-            pass
+        _kept = _read(_path())
     return _kept
+
+
+def _read(path: Path) -> dict:
+    """The kept entries of the file, or {} when there is none or it is damaged (the file
+    holds its entries' pickle and that pickle's SHA-256)."""
+    try:
+        with open(path, "rb") as handle:
+            digest, payload = pickle.load(handle)
+        if hashlib.sha256(payload).digest() == digest:
+            loaded = pickle.loads(payload)
+            if isinstance(loaded, dict):
+                return loaded
+    except Exception:   # none yet, unreadable or damaged: compile again
+        pass
+    return {}
 
 
 def _entry(pattern: str, flags: int) -> _Entry:
     """What ``re._compiler.compile`` gives ``_sre.compile`` for this pattern."""
     parsed = _sre_parse.parse(pattern, flags)
-    code = [int(op) for op in _sre_compile._code(parsed, flags)]   # (opcodes are named ints: plain, to pickle)
+    code = array(_CODE_WORD, _sre_compile._code(parsed, flags)).tobytes()
     index = parsed.state.groupdict
     by_number: list[Any] = [None] * parsed.state.groups
     for name, number in index.items():
@@ -78,7 +94,7 @@ def _entry(pattern: str, flags: int) -> _Entry:
 
 def _build(pattern: str, entry: _Entry) -> re.Pattern:
     final_flags, code, groups, index, by_number = entry
-    return _sre.compile(pattern, final_flags, code, groups, index, by_number)
+    return _sre.compile(pattern, final_flags, array(_CODE_WORD, code).tolist(), groups, index, by_number)
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern:
@@ -114,19 +130,16 @@ def save() -> None:
         return
     path = _path()
     try:
-        merged: dict = {}
-        try:
-            with open(path, "rb") as handle:
-                loaded = pickle.load(handle)
-            merged = loaded if isinstance(loaded, dict) else {}
-        except Exception:
-            pass
+        merged = _read(path)
         merged.update(_kept)
+        if len(merged) > _MAX_KEPT:
+            merged = dict(_kept)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle_number, temporary = tempfile.mkstemp(dir=path.parent, prefix=".regex-", suffix=".tmp")
         try:
+            payload = pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(handle_number, "wb") as handle:
-                pickle.dump(merged, handle, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((hashlib.sha256(payload).digest(), payload), handle, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)

@@ -22,6 +22,7 @@ import sys
 from bisect import bisect_left, bisect_right
 from typing import Final
 
+from .. import regexcache
 from ..records import Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS,
                        WORD_CODES)
@@ -29,7 +30,7 @@ from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
-_ENGLISH_TO = re.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
+_ENGLISH_TO = regexcache.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A-Za-z][\w .'-]{0,30}?)\s*$", re.I)
 # a vocative opens its sentence: up to three words before a comma or "!". A word's letters
 # are taken possessively (Python 3.11+): what follows a word is never a letter, so giving one
 # back never helps, and the engine stops trying (same matches, half the time)
@@ -38,13 +39,13 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 # (the first word, then up to three more after spaces, all taken possessively: what follows
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
-_OPENING = re.compile(_OPENING_WORDS)
+_OPENING = regexcache.compile(_OPENING_WORDS)
 # the same after leading marks (at a turn's start, or after a character that may end a sentence)
-_OPENING_AT_START = re.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
-_SENTENCE_END_CHARACTER = re.compile(f"[{SENTENCE_ENDS}.\\n]")
+_OPENING_AT_START = regexcache.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
+_SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.\\n]")
 # a run of sentence ends, a full stop before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
-_SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}.\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=\\.)(?=\\s)|(?<=\\n))")
+_SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=\\.)(?=\\s)|(?<=\\n))")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -241,8 +242,8 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
 
 
 # a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
-VOCATIVE_NAME = re.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
-_VOCATIVE_MARK = re.compile("[,!?،]")
+VOCATIVE_NAME = regexcache.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
+_VOCATIVE_MARK = regexcache.compile("[,!?،]")
 _WORD_CODES: Final[bytes] = WORD_CODES
 _WORD_CODES_END: Final[int] = len(WORD_CODES)
 
@@ -424,7 +425,7 @@ def _sentence_end(text: str, start: int, end: int) -> int:
     return found.end() if found else end
 
 
-_SENTENCE_END_MARK = re.compile(SENTENCE_BREAK)
+_SENTENCE_END_MARK = regexcache.compile(SENTENCE_BREAK)
 
 
 def _after_stage_direction(text: str, start: int, end: int) -> int:
@@ -477,9 +478,9 @@ def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) 
 
 
 # a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
-_DIRECTED_ASIDE = re.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
-_PARENTHESIS = re.compile(r"\([^()\n]{1,300}\)")
-_OPENING_DIRECTION = re.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
+_DIRECTED_ASIDE = regexcache.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
+_PARENTHESIS = regexcache.compile(r"\([^()\n]{1,300}\)")
+_OPENING_DIRECTION = regexcache.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
 
 
 def _group_address(item: Evidence, lexicon: Lexicon) -> bool:

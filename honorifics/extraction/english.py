@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 
+from .. import regexcache
 from ..languages import read_shared
 
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = regexcache.compile(r"[A-Za-z']+")
 _FUNCTION_WORDS: frozenset | None = None
 #: the share of English function words from which a text is English
 ENGLISH_SHARE = 0.3

@@ -17,6 +17,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import cast
 
+from .. import regexcache
 from ..records import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from ..scripts import DANDA, SENTENCE_END_MARKS, SENTENCE_ENDS, class_body
 from .clauses import ClauseIndex
@@ -580,8 +581,8 @@ class _Spans:
         return k >= 0 and position < self.ends[k]
 
 
-_SENTENCE_END = re.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
-_CLAUSE_END = re.compile(f"[{class_body(characters=',;' + SENTENCE_END_MARKS)}]|\\.(?=\\s|$)")
+_SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
+_CLAUSE_END = regexcache.compile(f"[{class_body(characters=',;' + SENTENCE_END_MARKS)}]|\\.(?=\\s|$)")
 
 
 def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int]]:

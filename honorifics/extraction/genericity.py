@@ -23,13 +23,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from .. import regexcache
 from ..records import Evidence
 from ..scripts import SENTENCE_BREAK
 from .lexicon import Lexicon
 from .tokens import TOKEN
 
 # a sentence ends at these (a question mark too: the sentence it ends is a question)
-_END = re.compile(SENTENCE_BREAK)
+_END = regexcache.compile(SENTENCE_BREAK)
 
 
 class Sentences:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import regexcache
 from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENCE_END_MARKS, SINGLE_QUOTES,
                        WORD_CHARACTERS, class_body)
 
@@ -26,7 +27,7 @@ from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENC
 # date, time and dash (12/03/24, 9:15 pm - Name: …), then a bullet, number or quote mark.
 _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*"
               r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
-LINE_MARKER = re.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
+LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
 # the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal)
 _MARKER_STARTS = " \t\ufeff[-*•>#("
@@ -34,7 +35,7 @@ _MARKER_STARTS = " \t\ufeff[-*•>#("
 _NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
 # a name's characters: an apostrophe only inside a Latin word (Ma'am, D'Souza), never a quote
 _NAME_CHARACTER = f"(?:[^{_NOT_IN_NAME}\\n]|(?<=[A-Za-z])['’](?=[A-Za-z]))"
-_LABEL = re.compile(
+_LABEL = regexcache.compile(
     r"(?P<pre>[*_]{0,2})[ \t]*"
     f"(?P<name>[^\\s{_NOT_IN_NAME}{class_body(characters=',' + DASHES)}]{_NAME_CHARACTER}{{0,38}}?)"
     r"[ \t]*[*_]{0,2}[ \t]*"
@@ -44,26 +45,26 @@ _LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
 # the dash separators above as plain strings: a few `in` tests are faster than one regex search
 _DASH_SEPARATORS = tuple(space + dash for space in " \t" for dash in "-–—")
 # [ग्राहक] भाई साहब, … : the name in brackets with speech after it on the line
-_BRACKET_LABEL = re.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
-_TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
-_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+(?:[ \t]*:?-{2,}:?[ \t]*)?[ \t]*$")
+_BRACKET_LABEL = regexcache.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
+_TABLE_ROW = regexcache.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_TABLE_RULE = regexcache.compile(r"^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+(?:[ \t]*:?-{2,}:?[ \t]*)?[ \t]*$")
 _JSON_STRING = r'"(?P<{}>(?:[^"\\\n]|\\.)*)"'
 _JSON_NAME_KEYS = r'"(?:speaker|name|character|role|speaker_name)"'
 _JSON_TEXT_KEYS = r'"(?:text|line|dialogue|utterance|content|message|speech)"'
-_JSON_TURN = re.compile(_JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name") + r"\s*,\s*"
+_JSON_TURN = regexcache.compile(_JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name") + r"\s*,\s*"
                         + _JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body"))
-_JSON_TURN_TEXT_FIRST = re.compile(_JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body") + r"\s*,\s*"
+_JSON_TURN_TEXT_FIRST = regexcache.compile(_JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body") + r"\s*,\s*"
                                    + _JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name"))
 # — कहाँ थे तुम?  – चल, उठ!  (an em or en dash opens the line)
-_DASH_LINE = re.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
+_DASH_LINE = regexcache.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
 # a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
-DASH_BREAK = re.compile(r"[ \t]+[—–―][ \t]+")
-_SENTENCE_PUNCTUATION = re.compile(
+DASH_BREAK = regexcache.compile(r"[ \t]+[—–―][ \t]+")
+_SENTENCE_PUNCTUATION = regexcache.compile(
     f"[{class_body(characters=SENTENCE_END_MARKS + '.,;:' + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES + DASHES)}]")
-_PARENTHETICAL = re.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")
+_PARENTHETICAL = regexcache.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")
 MAX_NAME_WORDS = 4
 # a title's point (डॉ. मेहता, Dr. Rao, মি. বসু) or an initial's (Mr. D. Sen), with more of the name after it
-_ABBREVIATION_POINT = re.compile(f"(?:^[{WORD_CHARACTERS}]{{1,4}}|(?<=\\s)[A-Z])\\.(?=[ \\t]+[{WORD_CHARACTERS}])")
+_ABBREVIATION_POINT = regexcache.compile(f"(?:^[{WORD_CHARACTERS}]{{1,4}}|(?<=\\s)[A-Z])\\.(?=[ \\t]+[{WORD_CHARACTERS}])")
 
 
 @dataclass(slots=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import regexcache
 from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES,
                        ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
                        SENTENCE_ENDS, SINGLE_CLOSING,
@@ -35,14 +36,14 @@ _QUOTE_OPENINGS = DOUBLE_OPENING + "'" + SINGLE_OPENING
 # quote marks one by one (a tuple: see scripts.DOUBLE_QUOTE_CHARACTERS)
 _QUOTE_CHARACTERS = tuple(DOUBLE_QUOTES + CURLY_SINGLE_QUOTES)
 # Straight, curly and guillemet quotes; '' (two apostrophes) stands for a double quote.
-_QUOTE = re.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
+_QUOTE = regexcache.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"(?P<body>(?:(?!''){'[^'}{class_body(characters=DOUBLE_QUOTES)}\\n]){{1,600}})"
                     f"(?:[{class_body(characters=DOUBLE_CLOSING)}]|'')"
                     f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
                     f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,600}})"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
 # A sentence boundary in narration (quotes are handled apart).
-_BOUNDARY = re.compile(f"[{SENTENCE_ENDS}]|\\.(?=\\s|$)")
+_BOUNDARY = regexcache.compile(f"[{SENTENCE_ENDS}]|\\.(?=\\s|$)")
 _MAX_FRAME_TOKENS = 40
 _SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
 # what a frame and an action beat are trimmed of, and what may follow a whole-line quote
@@ -63,7 +64,7 @@ class NarrativeQuote:
     addressee: str | None = None
 
 
-_COLON_SPEECH = re.compile(f"[:：][ \\t]+(?P<body>(?![*_]*[{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}])"
+_COLON_SPEECH = regexcache.compile(f"[:：][ \\t]+(?P<body>(?![*_]*[{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}])"
                            f"[^\\n]{{2,600}}?)[ \\t]*$(?P<body2>(?!))?", re.M)
 
 

@@ -26,6 +26,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Final, cast
 
+from .. import regexcache
 from .._accel import compiled
 from ..scripts import LATIN, NATIVE, SCRIPT_CODES, SCRIPTS, class_body, detection_class, marks_class, without
 
@@ -38,11 +39,11 @@ _KHANDA_TA = "\u09ce"                          # ৎ
 # य as a glide after a vowel: कीजिये → कीजिए, गयी → गई (both spellings are standard).
 # (after a vowel sign, an independent vowel, or a consonant's inherent a: गये)
 _DEVANAGARI_VOWEL = "\u0905-\u0914\u093e-\u094c\u0915-\u0939"
-_YE_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0947")
-_YI_GLIDE = re.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0940")
+_YE_GLIDE = regexcache.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0947")
+_YI_GLIDE = regexcache.compile(f"(?<=[{_DEVANAGARI_VOWEL}])\u092f\u0940")
 
 # A vowel sign or nasal mark typed twice (तुम्हेंं) reads as once.
-_REPEATED_MARK = re.compile("([" + "".join(marks_class(script) for script in NATIVE) + "])\\1+")
+_REPEATED_MARK = regexcache.compile("([" + "".join(marks_class(script) for script in NATIVE) + "])\\1+")
 
 _NORMALIZERS: dict[str, object] = {}
 
@@ -73,12 +74,12 @@ _FOLDED = {
     "beng": "\u0981\u09bc\u09dc\u09dd\u09df\u09e4\u09e5\u09f7\u09fe",
 }
 _UNCHANGED_WORD = {
-    code: re.compile(f"[{class_body((*LATIN.digits, *without(SCRIPTS[code].word, folded)))}]+")
+    code: regexcache.compile(f"[{class_body((*LATIN.digits, *without(SCRIPTS[code].word, folded)))}]+")
     for code, folded in _FOLDED.items()
 }
 _CHANGED_SEQUENCE = {
-    "deva": re.compile(f"\u092f[\u0947\u0940]|([{marks_class(SCRIPTS['deva'])}])\\1"),
-    "beng": re.compile(f"\u09c7[\u09be\u09d7]|([{marks_class(SCRIPTS['beng'])}])\\1"),
+    "deva": regexcache.compile(f"\u092f[\u0947\u0940]|([{marks_class(SCRIPTS['deva'])}])\\1"),
+    "beng": regexcache.compile(f"\u09c7[\u09be\u09d7]|([{marks_class(SCRIPTS['beng'])}])\\1"),
 }
 
 
@@ -108,7 +109,7 @@ def _fold_indic_full(token: str, script: str) -> str:
 
 
 _ROMAN_DIGRAPHS = (("chh", "ch"), ("ee", "i"), ("oo", "u"), ("w", "v"))
-_DOUBLED = re.compile(r"(.)\1+")
+_DOUBLED = regexcache.compile(r"(.)\1+")
 
 
 def _fold_latin(token: str) -> str:
@@ -155,13 +156,13 @@ def match_key(token: str, script: str) -> str:
 # --- scripts -------------------------------------------------------------
 
 # The code points that count as each script (an Indic script's block, Latin A–Z).
-_SCRIPT_LETTERS = {code: re.compile(f"[{detection_class(script)}]") for code, script in SCRIPTS.items()}
+_SCRIPT_LETTERS = {code: regexcache.compile(f"[{detection_class(script)}]") for code, script in SCRIPTS.items()}
 
 
 # Any letter, named by its script; and per script, the letters of the other scripts.
 _CLASSES = {script: letters.pattern[1:-1] for script, letters in _SCRIPT_LETTERS.items()}
-_ANY_LETTER = re.compile("|".join(f"(?P<{script}>[{letters}])" for script, letters in _CLASSES.items()))
-_OTHER_LETTERS = {script: re.compile("[" + "".join(letters for other, letters in _CLASSES.items()
+_ANY_LETTER = regexcache.compile("|".join(f"(?P<{script}>[{letters}])" for script, letters in _CLASSES.items()))
+_OTHER_LETTERS = {script: regexcache.compile("[" + "".join(letters for other, letters in _CLASSES.items()
                                                    if other != script) + "]")
                   for script in _CLASSES}
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from .. import regexcache
 from .._accel import compiled
 from ..scripts import (CLAUSE_ENDS, ELLIPSIS, SCRIPT_CODES, SCRIPTS, SENTENCE_END_MARKS, WORD_CHARACTERS, WORD_CODES,
                        class_body)
@@ -17,7 +18,7 @@ from .normalize import has_script, key_cache, match_key
 
 # A token: letters, marks and digits of every script (Devanagari without the dandas),
 # plus the zero-width joiners that sit inside words (see honorifics/scripts.py).
-TOKEN = re.compile(f"[{WORD_CHARACTERS}]+")
+TOKEN = regexcache.compile(f"[{WORD_CHARACTERS}]+")
 
 # Sentence ends and clause boundaries, written once for both tokenizers.
 _SENTENCE_END_CHARACTERS = SENTENCE_END_MARKS + "\n" + ELLIPSIS
@@ -25,7 +26,7 @@ SENTENCE_MARKS = f"[{class_body(characters=_SENTENCE_END_CHARACTERS)}]|\\.(?!\\d
 CLAUSE_MARKS = f"[{class_body(characters=CLAUSE_ENDS)}]"
 
 # One pass over the text: a word, a sentence end, or a clause boundary.
-_SCAN = re.compile(
+_SCAN = regexcache.compile(
     f"(?P<word>[{WORD_CHARACTERS}]+)"
     f"|(?P<sentence>{SENTENCE_MARKS})"
     f"|(?P<clause>{CLAUSE_MARKS})")
@@ -49,8 +50,8 @@ class Token:
 
 # A word as a capture group, for re.split (words and the text between them in one C call),
 # and the marks of _SCAN alone, for that text between words.
-_SPLIT = re.compile(f"([{WORD_CHARACTERS}]+)")
-_MARK = re.compile(f"(?P<sentence>{SENTENCE_MARKS})|{CLAUSE_MARKS}")
+_SPLIT = regexcache.compile(f"([{WORD_CHARACTERS}]+)")
+_MARK = regexcache.compile(f"(?P<sentence>{SENTENCE_MARKS})|{CLAUSE_MARKS}")
 
 
 @dataclass(slots=True, init=False)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import regexcache
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
                        LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
@@ -39,8 +40,8 @@ from .out_of_character import load_cues, out_of_character_spans
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
-_STAGE_DIRECTION = re.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
-_QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
+_STAGE_DIRECTION = regexcache.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
+_QUOTE = regexcache.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
                     f"(?P<body>[^{class_body(characters=DOUBLE_QUOTES)}\\n]{{1,400}})"
                     f"[{class_body(characters=DOUBLE_CLOSING)}]"
                     f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
@@ -48,7 +49,7 @@ _QUOTE = re.compile(f"[{class_body(characters=DOUBLE_OPENING)}]"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
 _WRAPPING_QUOTES = QUOTE_PAIRS
 # a thematic break: --- , *** , ___ , * * *
-_RULE_LINE = re.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_RULE_LINE = regexcache.compile(r"^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 # the marks that may open something to cut, one by one (see scripts.DOUBLE_QUOTE_CHARACTERS:
 # speech_segments 782 → 677 ns with a tuple)
 _CUT_MARK_CHARACTERS = ("(", "[", "*", *OPENING_QUOTE_CHARACTERS)
@@ -93,15 +94,15 @@ class RawTurn:
         self.to = to
 
 
-_NON_ASCII_LETTER = re.compile(f"[{NATIVE_CHARACTERS}]")  # Indic letters; curly quotes are fine
-_ASCII_LETTER = re.compile(f"[{detection_class(LATIN)}]")
+_NON_ASCII_LETTER = regexcache.compile(f"[{NATIVE_CHARACTERS}]")  # Indic letters; curly quotes are fine
+_ASCII_LETTER = regexcache.compile(f"[{detection_class(LATIN)}]")
 
 
 def _is_latin_only(text: str) -> bool:
     return _NON_ASCII_LETTER.search(text) is None and _ASCII_LETTER.search(text) is not None
 
 
-_NOT_A_LETTER_AT_START = re.compile(f"^[^{WORD_CHARACTERS}]+")
+_NOT_A_LETTER_AT_START = regexcache.compile(f"^[^{WORD_CHARACTERS}]+")
 
 
 def _strip_markdown(line: str) -> str:
@@ -302,11 +303,11 @@ def without_quotes(text: str, segments: list[tuple[int, int]]) -> list[tuple[int
 
 
 # a line that ends in a colon and up to four short words split by "/" or ",": a list of forms
-_FORM_LIST = re.compile(r"(?<=[:：])[ \t]*(?:[^\s/,:：]{1,12}[ \t]*[/,][ \t]*){0,3}[^\s/,:：]{1,12}[ \t]*$", re.M)
+_FORM_LIST = regexcache.compile(r"(?<=[:：])[ \t]*(?:[^\s/,:：]{1,12}[ \t]*[/,][ \t]*){0,3}[^\s/,:：]{1,12}[ \t]*$", re.M)
 
 
 # a numbered item of a list (1. / ১. / 2)), not a chat export's date
-_NUMBERED_ITEM = re.compile(r"[ \t]*\d+[.)][ \t]")
+_NUMBERED_ITEM = regexcache.compile(r"[ \t]*\d+[.)][ \t]")
 
 
 def _bold_heading(line: str) -> bool:
@@ -576,9 +577,9 @@ def _last_sentence(line: str) -> str:
     return parts[-1] if parts else line
 
 
-_EMPHASIZED_WORD = re.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
+_EMPHASIZED_WORD = regexcache.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
                              r"\*{1,2}(?![*\w])")
-_SENTENCE_SPLIT = re.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
+_SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
@@ -605,7 +606,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
 
 # the characters that can make a line more than plain speech: a line break (str.splitlines),
 # label and table marks, markup, brackets, quotes, dashes
-_NOT_PLAIN = re.compile("[" + re.escape(
+_NOT_PLAIN = regexcache.compile("[" + re.escape(
     "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff:：|{}[]()*_#>•-–—―" + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES
     + DOUBLE_OPENING + SINGLE_OPENING) + "]")
 
