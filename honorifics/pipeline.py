@@ -516,7 +516,8 @@ class Analyzer:
         # about the answer given, not one given instead: only the text outside notes can be one.
         meta = not characters_speak and any(q in text for q in MENTION_MARK_CHARACTERS) and any(
             meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
-            for r in raw_turns if r.kind != NOTE or r.ooc or not note_marked(text[r.start:r.end], lexicon))
+            for r in raw_turns
+            if r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon)))
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []

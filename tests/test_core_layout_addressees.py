@@ -36,6 +36,57 @@ def test_fountain_screenplay_name_alone_on_its_line():
     assert tiers(result) == {"हवलदार": "formal", "थानेदार": "intimate"}
 
 
+@pytest.mark.parametrize("text,speakers,expected", [
+    # a screenplay extension after the capitals, and a parenthetical under the name
+    ("INT. OFFICE – DAY\n\nSUMIT\n(gusse mein)\nTu phir late aaya!\n\nNEHA (V.O.)\nAap shaant ho jaiye.",
+     ["SUMIT", "NEHA"], {"SUMIT": "intimate", "NEHA": "formal"}),
+    # the name in brackets alone on its line, with a bracketed direction under it
+    ("[सुमित]\nनेहा, तुम कल आओगी?\n\n[नेहा]\n[मुस्कुराते हुए]\nहाँ, आप चिंता मत कीजिए।",
+     ["सुमित", "नेहा"], {"सुमित": "familiar", "नेहा": "formal"}),
+    ("ROBI (O.S.)\nMita, tui kothay chili?\n\nMITA (CONT'D)\nApni jaanen na?",
+     ["ROBI", "MITA"], {"ROBI": "intimate", "MITA": "formal"}),
+])
+def test_fountain_cue_with_extension_or_in_brackets(text, speakers, expected):
+    result = analyze_text(text, language="bn" if "ROBI" in text else "hi", speakers=speakers, task="roleplay")
+    assert tiers(result) == expected
+
+
+def test_a_direction_after_a_fountain_name_sets_the_addressee():
+    text = "मास्टर जी (छोटू से)\nचल, पानी ला।\n\nछोटू\nअभी लाया, मास्टर जी।\n\nमास्टर जी (नंदिनी से)\nतुम बैठो, बेटी।"
+    result = analyze_text(text, language="hi", speakers=["मास्टर जी", "छोटू", "नंदिनी"], task="roleplay")
+    assert result.speakers["मास्टर जी"].by_addressee == {"छोटू": "intimate", "नंदिनी": "familiar"}
+
+
+def test_bracketed_section_headings_are_not_speakers():
+    # control: a song's [मुखड़ा] / [अंतरा] recur, but a name in brackets is no cue by recurring alone
+    song = "[मुखड़ा]\nतुम बिन जिया जाए कैसे\n\n[अंतरा]\nतुम ही हो मेरी ज़िंदगी\n\n[मुखड़ा]\nतुम बिन जिया जाए कैसे"
+    result = analyze_text(song, language="hi", task="continuation")
+    assert not {"मुखड़ा", "अंतरा"} & set(result.speakers)
+
+
+@pytest.mark.parametrize("text,language", [
+    ("प्यारे बच्चो, आज तुम सब को मेहनत करनी है। तुम लोग समय पर आना।\n\n### मुख्य बिंदु\n"
+     "- बच्चों के लिए \"तुम\" का प्रयोग\n- \"आप\" का प्रयोग नहीं, क्योंकि बच्चे छोटे हैं", "hi"),
+    ("খোকা, তুই আগে খেয়ে নে, তারপর পড়তে বসিস।\n\n**ব্যাখ্যা:**\n- মা ছেলেকে 'তুই' বলছেন, এটাই স্বাভাবিক\n"
+     "- 'আপনি' ব্যবহার এখানে মানায় না", "bn"),
+])
+def test_a_note_under_a_heading_after_the_text_explains_it(text, language):
+    # the text, then a heading and bullets about its forms: a note about the answer given,
+    # not a meta-answer instead of it; its quoted forms are mentions
+    result = analyze_text(text, language=language, task="dct")
+    assert result.refusal is False and result.tier == ("familiar" if language == "hi" else "intimate")
+    assert [t.kind for t in result.turns][1:] and all(t.kind == "note" for t in result.turns[1:])
+
+
+def test_an_explanation_under_headings_instead_of_the_text_stays_a_meta_answer():
+    # control: no address before the heading (an introduction), or an answer about forms
+    # before it: the record is the refused outcome
+    for text in ("ज़रूर, नीचे सुझाव है।\n\n### सही संबोधन\n- \"आप\" का प्रयोग करें\n- \"तुम\" से बचें",
+                 "इस स्थिति में \"आप\" कहना उचित होगा।\n\n### कारण\n- \"तुम\" अनौपचारिक है"):
+        result = analyze_text(text, language="hi", task="dct")
+        assert result.refusal is True and result.tier == "none"
+
+
 @pytest.mark.parametrize("text", [
     "[10:02 PM] Ankit: bhai tu aa raha hai kal?\n[10:03 PM] Rohan: pakka. tu bas snacks le aana",
     "| वक्ता | संवाद |\n|---|---|\n| Ankit | bhai tu aa raha hai kal? |\n| Rohan | pakka. tu bas snacks le aana |",

@@ -137,14 +137,57 @@ def dash_line(line: str) -> int | None:
     return match.end() if match else None
 
 
-def name_only(line: str) -> str | None:
-    """The name on a line that holds nothing else (a Fountain character line), else None.
-    A title's abbreviation point inside the name is no sentence end (डॉ. मेहता, Dr. Rao)."""
-    body = line.strip().strip("*_").strip()
+def _bare_name(body: str) -> str | None:
+    """The name a line's body holds and nothing else, else None. A title's abbreviation
+    point inside the name is no sentence end (डॉ. मेहता, Dr. Rao)."""
     if not body or _SENTENCE_PUNCTUATION.search(_ABBREVIATION_POINT.sub(_without_point, body)) \
             or body.startswith(("(", "[", "#", "|", "{", "-", "•")):
         return None
     return body if plausible_name(body) and len(body) <= 40 else None
+
+
+@dataclass(slots=True)
+class CueLine:
+    """A screenplay character line: the name alone on its line, in brackets ([मास्टर जी]), or
+    with a parenthesis after it: a screenplay extension (RIYA (V.O.), DADI (CONT'D)) or a
+    direction (मास्टर जी (छोटू से)), which is the direction of the speech below."""
+    name: str
+    bracketed: bool = False
+    extension: str | None = None
+    direction: str | None = None
+
+
+#: extensions a screenplay writes after a character's name (upper case, no spaces)
+SCREENPLAY_EXTENSIONS = frozenset({"V.O.", "VO", "O.S.", "OS", "O.C.", "OC", "CONT'D", "CONT’D", "CONT.", "CONTD",
+                                   "CONTINUED", "OFF", "OFFSCREEN", "ONPHONE", "PHONE", "FILTERED", "PRE-LAP"})
+_CUE_PARENTHESIS = regexcache.compile(r"^(?P<name>[^()\[\]\n]+?)[ \t]*\((?P<inside>[^()\n]{1,40})\)$")
+
+
+def cue_line(line: str) -> CueLine | None:
+    """The character line of a screenplay block (see :class:`CueLine`), else None.
+
+    >>> cue_line("RIYA (V.O.)"), cue_line("[मास्टर जी]").name, cue_line("मास्टर जी (छोटू से)").direction
+    (CueLine(name='RIYA', bracketed=False, extension='V.O.', direction=None), 'मास्टर जी', 'छोटू से')
+    >>> cue_line("(हँसते हुए)"), cue_line("वह चला गया।")
+    (None, None)
+    """
+    body = line.strip().strip("*_").strip()
+    if body.startswith("[") and body.endswith("]") and body.count("[") == 1 and body.count("]") == 1:
+        name = _bare_name(body[1:-1].strip().strip("*_").strip())
+        return CueLine(name, bracketed=True) if name else None
+    if body.endswith(")") and not body.startswith("("):
+        match = _CUE_PARENTHESIS.match(body)
+        if match is None:
+            return None
+        name = _bare_name(match.group("name").strip().strip("*_").strip())
+        if name is None:
+            return None
+        inside = match.group("inside").strip()
+        if inside.upper().replace(" ", "") in SCREENPLAY_EXTENSIONS:
+            return CueLine(name, extension=inside)
+        return CueLine(name, direction=inside)
+    name = _bare_name(body)
+    return CueLine(name) if name else None
 
 
 def _without_point(match: re.Match) -> str:

@@ -33,10 +33,10 @@ from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, 
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
-from .layout import (LineLabel, dash_line, DASH_BREAK, is_table_rule, line_label, name_only, parenthetical,
+from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
                      plausible_name)
 from .narrative import frame_line, narration_speaker, narrative_quotes, whole_quote
-from .out_of_character import load_cues, out_of_character_spans
+from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
 
@@ -75,12 +75,14 @@ class RawTurn:
     direction: str | None = None
     #: the addressee a narrative frame names (बेटे को डाँटा, "…")
     to: str | None = None
+    #: a note about the answer given (under a heading after it: its forms explained)
+    about_answer: bool = False
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, speaker: str | None, kind: str, start: int, end: int,
                  segments: list[tuple[int, int]] | None = None, label: str | None = None,
                  unlisted: bool = False, narrative: bool = False, ooc: bool = False,
-                 direction: str | None = None, to: str | None = None) -> None:
+                 direction: str | None = None, to: str | None = None, about_answer: bool = False) -> None:
         self.speaker = speaker
         self.kind = kind
         self.start = start
@@ -92,6 +94,7 @@ class RawTurn:
         self.ooc = ooc
         self.direction = direction
         self.to = to
+        self.about_answer = about_answer
 
 
 _NON_ASCII_LETTER = regexcache.compile(f"[{NATIVE_CHARACTERS}]")  # Indic letters; curly quotes are fine
@@ -142,6 +145,43 @@ def note_marked(line: str, lexicon: Lexicon) -> bool:
     return body.startswith(lexicon.note_markers) and any(
         body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
         for marker in lexicon.note_markers)
+
+
+def _heading(line: str) -> bool:
+    """A markdown heading line: ``### मुख्य बिंदु``, or a short line wholly in bold
+    (``**ব্যাখ্যা:**``, ``**Notes**``)."""
+    body = line.strip()
+    if body.startswith("#"):
+        return True
+    return len(body) > 4 and body.startswith("**") and body.rstrip(":：").endswith("**") \
+        and "**" not in body[2:-2].strip(":：*") and len(body.split()) <= 8
+
+
+def _note_section_end(text: str, lines: list[tuple[int, int]], number: int, lexicon: Lexicon) -> int:
+    """Where the note section that the heading on line ``number`` opens ends, if the section
+    (up to the next heading after a blank line, or the text's end) explains the answer's
+    address forms (``### मुख्य बिंदु`` / ``- बच्चों के लिए "तुम" का प्रयोग``); else -1."""
+    end = len(text)
+    for k in range(number + 1, len(lines)):
+        if _heading(text[lines[k][0]:lines[k][1]]) and not text[lines[k - 1][0]:lines[k - 1][1]].strip():
+            end = lines[k][0]
+            break
+    section = text[lines[number][0]:end]
+    about_forms = meta_answer(section, lexicon.name, lambda word: lexicon.classify(lexicon.key(word))[0] is not None)
+    return end if about_forms else -1
+
+
+def _answer_addresses(text: str, turns: list[RawTurn], lexicon: Lexicon) -> bool:
+    """Does the text before (its speech, labelled or not) hold a 2nd-person pronoun or verb
+    form? Then it is the requested text, and an explanation of forms after it is about it
+    (an introduction, ``ज़रूर, नीचे सुझाव है।``, is not: the explanation is the answer)."""
+    for turn in turns:
+        if turn.kind in (SPEECH, "unlabelled"):
+            for word in TOKEN.findall(text, turn.start, turn.end):
+                pronoun, reading, _, _ = lexicon.classify(lexicon.key(word))
+                if pronoun is not None or (reading is not None and reading.evidence is not None):
+                    return True   # (a verb that shows a tier by itself: बैठो, not है)
+    return False
 
 
 def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
@@ -662,7 +702,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                  and text[label.content_start:label.content_end].strip()] if any_label else []
     # (a Fountain layout needs two name lines and their speech: three lines at least)
     fountain = _fountain_lines(text, lines, labelled, index) if len(lines) >= 3 else {}
-    plausible += [fountain[number] for number in sorted(fountain)]
+    plausible += [fountain[number].name for number in sorted(fountain)]
     label_count = len(plausible)
     # In a plain reply to the user, unlisted labels make a dialogue only when some
     # name labels two turns or two names alternate; "মূল থিম:", "বিভাগ মিলান:",
@@ -684,12 +724,25 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                              dialogue_labels, latin_letters)
     splitter.bulleted_labels = bool(bullets) and all(bullets)
     turns = splitter.turns
+    note_section_end = -1   # the end of a note section about the answer (see _note_section_end)
     for number, ((line_start, line_end), (label, offset)) in enumerate(zip(lines, labelled)):
         line = text[line_start:line_end]
         if not line.strip():
             splitter.fountain_speaker = None   # a blank line ends a Fountain speech
             splitter.last_break = line_start
             continue
+        if line_start < note_section_end:
+            turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
+            continue
+        # A heading after the requested text that opens an explanation of its forms is a note
+        # about the answer given (not a meta-answer given instead; its quoted forms are mentions).
+        # (In a plain reply to the user an explanation after an introduction may be the answer.)
+        if not reply_to_user and number and not text[lines[number - 1][0]:lines[number - 1][1]].strip() \
+                and line.lstrip()[:1] in ("#", "*") and _heading(line) and _answer_addresses(text, turns, lexicon):
+            note_section_end = _note_section_end(text, lines, number, lexicon)
+            if note_section_end > 0:
+                turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
+                continue
         if line.lstrip(" \t")[:1] in ("-", "*", "_") and _RULE_LINE.match(line):
             turns.append(RawTurn(None, NARRATION, line_start, line_end))   # --- : a thematic break
             splitter.last_break = line_start
@@ -699,11 +752,12 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
         if number in fountain:
-            speaker, unlisted = splitter.speaker_of_name(fountain[number])
+            cue = fountain[number]
+            speaker, unlisted = splitter.speaker_of_name(cue.name)
             if speaker is not None:
-                turns.append(RawTurn(None, NARRATION, line_start, line_end, label=fountain[number]))
-                splitter.fountain_speaker = (speaker, unlisted, fountain[number])
-                splitter.fountain_direction = None
+                turns.append(RawTurn(None, NARRATION, line_start, line_end, label=cue.name))
+                splitter.fountain_speaker = (speaker, unlisted, cue.name)
+                splitter.fountain_direction = cue.direction   # मास्टर जी (छोटू से)
                 continue
         if splitter.fountain_speaker is not None:
             if splitter.fountain_line(line_start, line_end):
@@ -799,27 +853,32 @@ def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexi
     return turns
 
 
-def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list, index: SpeakerIndex) -> dict[int, str]:
-    """Fountain screenplay: line number → name, for lines that hold only a speaker's
-    name with the speech (or a parenthetical) on the very next line. A name counts when
-    it is a listed speaker or names two such blocks; the layout needs two blocks."""
-    candidates: dict[int, str] = {}
+def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list,
+                    index: SpeakerIndex) -> dict[int, CueLine]:
+    """Fountain screenplay: line number → its character line (:func:`layout.cue_line`), for
+    lines that hold only a speaker's name (in brackets, or with an extension or direction in
+    parentheses after it) with the speech (or a parenthetical) on the very next line. A name
+    counts when it is a listed speaker or names two such blocks (a name in brackets: not by
+    recurring alone, as a song's [Chorus] does), is written in capitals, has a screenplay
+    extension, a parenthetical below, or is a kin term or role; the layout needs two blocks."""
+    candidates: dict[int, CueLine] = {}
     for number in range(len(lines) - 1):
         start, end = lines[number]
         next_start, next_end = lines[number + 1]
         if labelled[number][0] is not None or not text[next_start:next_end].strip():
             continue
-        name = name_only(text[start:end])
-        if name is None or (number and text[lines[number - 1][0]:lines[number - 1][1]].strip()):
+        cue = cue_line(text[start:end])
+        if cue is None or (number and text[lines[number - 1][0]:lines[number - 1][1]].strip()):
             continue   # a name line stands after a blank line (or opens the text)
-        candidates[number] = name
-    names = list(candidates.values())
+        candidates[number] = cue
+    names = [cue.name for cue in candidates.values()]
     lexicon = index.lexicon
-    found = {number: name for number, name in candidates.items()
-             if index.match(name) is not None or names.count(name) >= 2
-             # a cue in capitals (RIYA), one with its (parenthetical) below, or a kin term or role
-             or (name.isupper() and name.isascii())
+    found = {number: cue for number, cue in candidates.items()
+             if index.match(cue.name) is not None or (names.count(cue.name) >= 2 and not cue.bracketed)
+             # a cue in capitals (RIYA), with an extension (V.O.), with its (parenthetical) below,
+             # or a kin term or role
+             or (cue.name.isupper() and cue.name.isascii()) or cue.extension is not None
              or parenthetical(text[lines[number + 1][0]:lines[number + 1][1]]) is not None
              or any(lexicon.person_word(lexicon.key(w))
-                    for w in TOKEN.findall(name))}
+                    for w in TOKEN.findall(cue.name))}
     return found if len(found) >= 2 else {}
