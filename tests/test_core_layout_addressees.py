@@ -87,6 +87,27 @@ def test_an_explanation_under_headings_instead_of_the_text_stays_a_meta_answer()
         assert result.refusal is True and result.tier == "none"
 
 
+def test_an_address_term_to_someone_else_names_the_third_person_present():
+    # Bhaiya / দাদা said beside the partner, to the one other listed person: keyed by their name
+    text = ("KABIR: Zoya, tu jaldi chal, late ho raha hai. Bhaiya, aap yahin rukiye, hum paanch minute mein aate hain.\n"
+            "ZOYA: Haan haan, tu chill kar.\nAUTO-WALA: Theek hai saab, main ruka hoon.")
+    result = analyze_text(text, language="hi", speakers=["KABIR", "ZOYA", "AUTO-WALA"], task="roleplay")
+    assert result.speakers["KABIR"].by_addressee == {"ZOYA": "intimate", "AUTO-WALA": "formal"}
+    text = "রিনা: মিতা, তুই জানলার ধারে বোস। দাদা, আপনি একটু সরে বসুন।\nমিতা: আচ্ছা।\nকন্ডাক্টর: দিদি, ভাড়াটা দিন।"
+    result = analyze_text(text, language="bn", speakers=["রিনা", "মিতা", "কন্ডাক্টর"], task="roleplay")
+    assert result.speakers["রিনা"].by_addressee == {"মিতা": "intimate", "কন্ডাক্টর": "formal"}
+
+
+def test_an_address_term_with_no_third_person_keeps_its_word():
+    # controls: no one else listed (the word names the addressee), or the term said to the partner
+    result = analyze_text("KABIR: Zoya, tu jaldi chal. Bhaiya, aap yahin rukiye.\nZOYA: Haan, tu chill kar.",
+                          language="hi", speakers=["KABIR", "ZOYA"], task="roleplay")
+    assert result.speakers["KABIR"].by_addressee == {"ZOYA": "intimate", "Bhaiya": "formal"}
+    result = analyze_text("बहन: भैया, तुम कब आओगे?\nभाई: कल आऊँगा।\nमाँ: खाना खा लो।",
+                          language="hi", speakers=["बहन", "भाई", "माँ"], task="roleplay")
+    assert result.speakers["बहन"].by_addressee is None and result.speakers["बहन"].addressee == "भाई"
+
+
 @pytest.mark.parametrize("text", [
     "[10:02 PM] Ankit: bhai tu aa raha hai kal?\n[10:03 PM] Rohan: pakka. tu bas snacks le aana",
     "| वक्ता | संवाद |\n|---|---|\n| Ankit | bhai tu aa raha hai kal? |\n| Rohan | pakka. tu bas snacks le aana |",

@@ -355,6 +355,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         or any(person == turn.addressee for _, _, person in asides)
         or any(person == turn.addressee for _, _, person in changes))
     directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
+    named_in_turn = {person for _, _, person in changes} | {person for _, _, person in asides} \
+        | {named for _, _, _, named in vocatives if named is not None}
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
                                  for start, _ in sentences[number:number + 1]) \
@@ -364,6 +366,14 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
         if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
                 or _other_address_term(vocative, turn.addressee, lexicon) or partner_named_later:
+            if named is None and _address_term_only(vocative, lexicon) and not named_by_direction \
+                    and turn.addressee is not None and index.match(turn.addressee) is not None:
+                # a role or kin term said to someone other than the listed partner (Bhaiya, … to
+                # the auto driver): the one other person of the dialogue, when there is exactly
+                # one and the turn does not name them otherwise
+                other = _the_other_party(index, turn.speaker, turn.addressee)
+                if other is not None and other not in named_in_turn:
+                    named = other
             changes.append((position, 1, named or vocative))
     changes.sort()
     current = turn.addressee
@@ -458,6 +468,13 @@ def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexico
 def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
     """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
     return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
+
+
+def _the_other_party(index: SpeakerIndex, speaker: str | None, partner: str | None) -> str | None:
+    """The one person of the dialogue (listed or labelled) who is neither the speaker nor
+    the partner, when there is exactly one; else None."""
+    others = [spec.name for spec in index.speakers if spec.name not in (speaker, partner)]
+    return others[0] if len(others) == 1 else None
 
 
 def _address_term_only(name: str, lexicon: Lexicon) -> bool:
