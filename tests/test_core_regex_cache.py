@@ -109,3 +109,20 @@ def test_the_lexicons_and_cues_use_it():
     # (the patterns are still re.Pattern objects, whatever built them)
     assert isinstance(load_lexicon("hi").generic_you, re.Pattern)
     assert isinstance(load_cues("bn").pattern("trigger"), re.Pattern)
+
+
+def test_pool_workers_keep_what_they_compiled(tmp_path):
+    # a run with two workers on an empty cache folder: the lexicons' and cues' patterns are
+    # compiled in the workers, which end without atexit; each block saves what it compiled
+    source = tmp_path / "in.jsonl"
+    lines = [{"id": i, "text": text, "language": language} for i, (text, language) in
+             enumerate([("तुम कहाँ हो? मैं यह नहीं लिख सकता।", "hi"), ("তুই কোথায়?", "bn")] * 20)]
+    source.write_text("\n".join(__import__("json").dumps(x, ensure_ascii=False) for x in lines) + "\n",
+                      encoding="utf-8")
+    env = {**os.environ, "HONORIFICS_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "honorifics.cli", str(source), "--out", str(tmp_path / "out"),
+                          "--quiet", "--no-classifier", "--workers", "2"], env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    kept = regexcache._read(next((tmp_path / "cache" / "regex").glob("*.pickle")))
+    cue_patterns = [pattern for pattern, _ in kept if pattern.startswith("[^")]   # the cue triggers
+    assert cue_patterns, "the workers' cue patterns were not kept"

@@ -184,6 +184,9 @@ def analyze_block(block: Block, options: RunOptions, output: Output = Output()) 
     rows: list | None = [] if output.kind == "parquet" else None
     with _gc_tuned():
         lines = analyze_items(analyzer, items, raw, summary, rows)
+    # patterns compiled for the first time in this block (a pool worker ends without atexit)
+    from .. import regexcache
+    regexcache.save()
     data = b"\n".join(lines) + b"\n" if lines else b""
     shard = None
     if output.kind == "parquet":
