@@ -50,7 +50,8 @@ _CODE_WORD = next((t for t in "HILQ" if array(t).itemsize == _sre.CODESIZE), "I"
 #: more patterns than this in the file (old cue data): it keeps only this process's
 _MAX_KEPT = 1000
 _kept: dict[tuple[str, int], _Entry] | None = None   # read on first use
-_added = False
+_added = False   # entries added since the file was last written
+_save_at_exit = False   # save() registered with atexit (once)
 
 
 def _path() -> Path:
@@ -61,7 +62,6 @@ def _path() -> Path:
 def _entries() -> dict[tuple[str, int], _Entry]:
     global _kept
     if _kept is None:
-        _kept = {}
         _kept = _read(_path())
     return _kept
 
@@ -99,7 +99,7 @@ def _build(pattern: str, entry: _Entry) -> re.Pattern:
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern:
     """``re.compile(pattern, flags)``, from the kept engine code when an earlier run kept it."""
-    global _added
+    global _added, _save_at_exit
     if _ENGINE is None:
         return re.compile(pattern, flags)
     entries = _entries()
@@ -114,8 +114,9 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:
         entry = _entry(pattern, flags)
         if _build(pattern, entry) == compiled:   # pattern, flags and engine code all equal
             entries[(pattern, flags)] = entry
-            if not _added:
-                _added = True
+            _added = True
+            if not _save_at_exit:
+                _save_at_exit = True
                 atexit.register(save)
     except Exception:   # internals not as expected: nothing kept
         pass

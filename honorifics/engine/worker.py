@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from .. import regexcache
 from .options import RunOptions
 from .planner import Block, block_items
 
@@ -184,9 +185,7 @@ def analyze_block(block: Block, options: RunOptions, output: Output = Output()) 
     rows: list | None = [] if output.kind == "parquet" else None
     with _gc_tuned():
         lines = analyze_items(analyzer, items, raw, summary, rows)
-    # patterns compiled for the first time in this block (a pool worker ends without atexit)
-    from .. import regexcache
-    regexcache.save()
+    regexcache.save()   # patterns compiled first in this block (a pool worker ends without atexit)
     data = b"\n".join(lines) + b"\n" if lines else b""
     shard = None
     if output.kind == "parquet":

@@ -102,7 +102,7 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
         if row:
             cells = row.group("cells").split("|")
             if len(cells) >= 2 and cells[0].strip() and cells[1].strip():
-                name = cells[0].strip().strip("*_").strip()
+                name = strip_markdown(cells[0])
                 body_start = start + row.start("cells") + len(cells[0]) + 1
                 body_end = body_start + len(cells[1])
                 return LineLabel(name, body_start, body_end, kind="table"), offset
@@ -135,6 +135,11 @@ def dash_line(line: str) -> int | None:
     """Where the speech of a dash-dialogue line starts (after the dash), else None."""
     match = _DASH_LINE.match(line)
     return match.end() if match else None
+
+
+def strip_markdown(text: str) -> str:
+    """The text without surrounding spaces and markdown emphasis (``**नंदिनी**`` → ``नंदिनी``)."""
+    return text.strip().strip("*_").strip()
 
 
 def _bare_name(body: str) -> str | None:
@@ -171,15 +176,15 @@ def cue_line(line: str) -> CueLine | None:
     >>> cue_line("(हँसते हुए)"), cue_line("वह चला गया।")
     (None, None)
     """
-    body = line.strip().strip("*_").strip()
+    body = strip_markdown(line)
     if body.startswith("[") and body.endswith("]") and body.count("[") == 1 and body.count("]") == 1:
-        name = _bare_name(body[1:-1].strip().strip("*_").strip())
+        name = _bare_name(strip_markdown(body[1:-1]))
         return CueLine(name, bracketed=True) if name else None
     if body.endswith(")") and not body.startswith("("):
         match = _CUE_PARENTHESIS.match(body)
         if match is None:
             return None
-        name = _bare_name(match.group("name").strip().strip("*_").strip())
+        name = _bare_name(strip_markdown(match.group("name")))
         if name is None:
             return None
         inside = match.group("inside").strip()

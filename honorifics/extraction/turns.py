@@ -34,7 +34,7 @@ from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, 
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
-                     plausible_name)
+                     plausible_name, strip_markdown)
 from .narrative import frame_line, narration_speaker, narrative_quotes, whole_quote
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -108,10 +108,6 @@ def _is_latin_only(text: str) -> bool:
 _NOT_A_LETTER_AT_START = regexcache.compile(f"^[^{WORD_CHARACTERS}]+")
 
 
-def _strip_markdown(line: str) -> str:
-    return line.strip().strip("*_").strip()
-
-
 def _is_stage_direction(line: str) -> bool:
     body = line.strip()
     if (body.startswith("*") and body.endswith("*") and not body.startswith("**")) or \
@@ -119,7 +115,7 @@ def _is_stage_direction(line: str) -> bool:
         return True
     if body[:1] not in ("*", "_", "(", "["):
         return False   # (stripping markup cannot make it open with a bracket: no copies)
-    body = _strip_markdown(body)
+    body = strip_markdown(body)
     return (body.startswith("(") and body.endswith(")")) or (body.startswith("[") and body.endswith("]"))
 
 
@@ -737,8 +733,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # A heading after the requested text that opens an explanation of its forms is a note
         # about the answer given (not a meta-answer given instead; its quoted forms are mentions).
         # (In a plain reply to the user an explanation after an introduction may be the answer.)
-        if not reply_to_user and number and not text[lines[number - 1][0]:lines[number - 1][1]].strip() \
-                and line.lstrip()[:1] in ("#", "*") and _heading(line) and _answer_addresses(text, turns, lexicon):
+        if line.lstrip()[:1] in ("#", "*") and not reply_to_user and number \
+                and not text[lines[number - 1][0]:lines[number - 1][1]].strip() and _heading(line) \
+                and _answer_addresses(text, turns, lexicon):
             note_section_end = _note_section_end(text, lines, number, lexicon)
             if note_section_end > 0:
                 turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
