@@ -199,6 +199,37 @@ def test_a_vocative_switches_the_addressee_inside_a_turn():
     assert mixed.speakers["নাসরিন"].tier == "mixed" and mixed.speakers["নাসরিন"].by_addressee is None
 
 
+@pytest.mark.parametrize("text, speakers, language, expected", [
+    ("सोनू: तू यहीं रुक, मैं आता हूँ। मौलवी जी, आप अंदर तशरीफ़ रखिए।\nमोनू: ठीक है।",
+     ["सोनू", "मोनू"], "hi", {"मोनू": "intimate", "मौलवी जी": "formal"}),
+    ("Pinky: Tu chup baith. Verma ji, aap chai lijiye na.\nBunty: Haan haan.",
+     ["Pinky", "Bunty"], "hi", {"Bunty": "intimate", "Verma ji": "formal"}),
+])
+def test_a_name_with_its_honorific_ji_is_a_vocative(text, speakers, language, expected):
+    # जी / ji after a name is its honorific, not the interjection "yes": the sentence turns to them
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.by_addressee == expected and speaker.tier == "intimate"
+
+
+@pytest.mark.parametrize("text, speakers, language", [
+    ("सोनू: तू यहीं रुक। हाँ जी, आप भी सुनिए।\nमोनू: ठीक है।", ["सोनू", "मोनू"], "hi"),
+    ("Pinky: Tu chup baith. Haan ji, aap bhi suniye.\nBunty: Haan.", ["Pinky", "Bunty"], "hi"),
+])
+def test_ji_after_yes_names_no_one(text, speakers, language):
+    # controls: हाँ जी / Haan ji is "yes", no vocative; the turn keeps one addressee, at two tiers
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.tier == "mixed" and speaker.by_addressee is None
+
+
+def test_a_greeting_is_not_part_of_the_name_it_greets():
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    text = "नमस्ते अंकल जी, बैठिए।"
+    assert vocative_at(text, 0, len(text), load_lexicon("hi")) == "अंकल जी"
+    text = "अरे अंकल जी, बैठिए।"   # control: an interjection before the name is skipped as before
+    assert vocative_at(text, 0, len(text), load_lexicon("hi")) == "अंकल जी"
+
+
 def test_generic_you_gives_no_evidence():
     rule = analyze_text("गाइड: इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। तुम लोग पहले दर्शन कर लो।",
                         language="hi", speakers=["गाइड", "पर्यटक"], task="roleplay")

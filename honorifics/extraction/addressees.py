@@ -177,11 +177,20 @@ def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
     if any((lexicon.classify(lexicon.key(w))[0] or ("", ""))[1] == "nominative" for w in words[:-1]):
         return None   # আপনি একটু দাঁড়ান, …: a clause with its own subject before the comma, no vocative
     name: list[str] = []
-    for word in reversed(words):
+    suffixes = 0   # words of the name that are also interjections (जी)
+    for position in range(len(words) - 1, -1, -1):
+        word = words[position]
         key = lexicon.key(word)
         pronoun, reading, address_term, _ = lexicon.classify(key)
-        if key in lexicon.interjections or key in data["skip"] or _is_function_word(key, lexicon):
-            break   # (a postposition ends no name: कसम से, … is an oath, not a vocative)
+        if address_term and not pronoun and position > 0 and key in lexicon.interjections:
+            # an address term that is also an interjection, after another word, is the
+            # name's honorific (शर्मा जी, / Ustad ji,), not "yes"; alone it names no one (हाँ जी,)
+            name.insert(0, word)
+            suffixes += 1
+            continue
+        if key in lexicon.interjections or key in data["skip"] or key in lexicon.greetings \
+                or _is_function_word(key, lexicon):
+            break   # (a postposition ends no name: कसम से, … is an oath; नमस्ते अंकल जी, greets अंकल जी)
         if address_term and not pronoun:
             name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
             continue
@@ -191,7 +200,9 @@ def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
                 or (reading is not None and not address_term and key not in lexicon.name_titles):
             break
         name.insert(0, word)
-    return " ".join(name) or None
+    if len(name) == suffixes:
+        return None
+    return " ".join(name)
 
 
 def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
