@@ -230,6 +230,33 @@ def test_a_greeting_is_not_part_of_the_name_it_greets():
     assert vocative_at(text, 0, len(text), load_lexicon("hi")) == "अंकल जी"
 
 
+@pytest.mark.parametrize("text, speakers, language, expected", [
+    ("तन्वी: तू फिर लेट है।\nमेहर: भैया, एक कॉफ़ी ले आइए। और तू, बिल मत देना।",
+     ["मेहर", "तन्वी"], "hi", {"भैया": "formal", "तन्वी": "intimate"}),
+    ("মিতা: তুই এলি?\nরুমা: কাকু, আপনি দুটো চা দিন। তুই বোস, আমি আসছি।",
+     ["রুমা", "মিতা"], "bn", {"কাকু": "formal", "মিতা": "intimate"}),
+    ("Kabir: Tu aa gaya?\nAyaan: Uncle, aap ek plate samosa dijiye. Tu kya khayega?",
+     ["Ayaan", "Kabir"], "hi", {"Uncle": "formal", "Kabir": "intimate"}),
+])
+def test_a_deferent_opening_term_then_a_subject_pronoun_is_two_people(text, speakers, language, expected):
+    # the term opens a sentence in आप / আপনি, the turn comes back with a lower subject pronoun
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.by_addressee == expected and speaker.tier == "intimate"
+
+
+@pytest.mark.parametrize("text, speakers, language", [
+    # a mother to one child at two informal tiers
+    ("খোকা: মা, আমি যাই?\nমা: বাবু, তুমি খেয়ে নাও। তুই বড্ড রোগা হয়ে গেছিস।", ["মা", "খোকা"], "bn"),
+    # the same driver, scolded: the turn back is an object, not a subject opening its sentence
+    ("চালক: উঠুন।\nশারমিন: ভাই, আপনি মিটারে যাবেন তো? তোমাকে তো বললাম সোজা যেতে!", ["শারমিন", "চালক"], "bn"),
+    # the term is the listed partner
+    ("माँ: तू आ गई?\nबेटी: माँ, आप बैठिए। तू तो थक गई होगी।", ["बेटी", "माँ"], "hi"),
+])
+def test_a_deferent_opening_term_controls_stay_one_addressee(text, speakers, language):
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.tier == "mixed" and speaker.by_addressee is None
+
+
 def test_generic_you_gives_no_evidence():
     rule = analyze_text("गाइड: इस मंदिर में आपको जूते बाहर उतारने पड़ते हैं। तुम लोग पहले दर्शन कर लो।",
                         language="hi", speakers=["गाइड", "पर्यटक"], task="roleplay")

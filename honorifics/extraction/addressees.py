@@ -20,12 +20,13 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_left, bisect_right
-from typing import Final
+from typing import Final, cast
 
 from .. import regexcache
 from ..records import Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS,
                        WORD_CODES)
+from ..tiers import RANK
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -351,6 +352,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
     sentences = sentence_spans(text, turn.start, turn.end)
+    starts = [start for start, _ in sentences]
     for number, (start, end) in enumerate(sentences):
         if start > last:
             break   # a vocative after the last evidence addresses nothing of it
@@ -374,9 +376,14 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                 and _address_term_only(vocative, lexicon):
             continue   # (to the waiter) Bhaiya, …: the address term names the role no better
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
-        # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else
-        if named is not None or number > 0 or turn.addressee is None or index.match(turn.addressee) is None \
-                or _other_address_term(vocative, turn.addressee, lexicon) or partner_named_later:
+        # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else,
+        # and so is one whose sentence is more deferent than the rest of the turn (Uncle, aap … Tu …)
+        partner_term = named is None and number == 0 and turn.addressee is not None \
+            and index.match(turn.addressee) is not None \
+            and not _other_address_term(vocative, turn.addressee, lexicon) and not partner_named_later
+        back_at = _deferent_opening(text, evidence, starts, lexicon) \
+            if partner_term and "(" not in text_of_turn else None
+        if not partner_term or back_at is not None:
             if named is None and _address_term_only(vocative, lexicon) and not named_by_direction \
                     and turn.addressee is not None and index.match(turn.addressee) is not None:
                 # a role or kin term said to someone other than the listed partner (Bhaiya, … to
@@ -386,11 +393,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                 if other is not None and other not in named_in_turn:
                     named = other
             changes.append((position, 1, named or vocative))
+            if back_at is not None:
+                changes.append((back_at, 1, cast(str, turn.addressee)))   # … Tu …: the partner again
     changes.sort()
     current = turn.addressee
     out: dict[int, str] = {}
     next_change = next_aside = 0   # changes, asides and evidence are in text order
-    starts = [start for start, _ in sentences]
     changed_in = -1   # the sentence of the last change
     tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
     by_direction = named_by_direction   # the current addressee was named by a direction
@@ -424,6 +432,45 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         if target is not None and target != turn.addressee:
             out[item.start] = target
     return out
+
+
+def _deferent_opening(text: str, evidence: list[Evidence], starts: list[int], lexicon: Lexicon) -> int | None:
+    """Where the partner's register resumes after a turn's opening sentence in the most
+    deferent tier when all the rest of the turn is in lower ones, else None: the term that
+    opens it is someone else's (``Uncle, aap ek plate dijiye. Tu kya khayega?``: the
+    shopkeeper, then the friend).
+
+    Group address is left aside; the later evidence starts in a later sentence. One register,
+    a turn that goes back and forth, or two informal tiers give None (``বাবু, তুমি খেয়ে নাও।
+    তুই …`` is a mother to one child at two tiers).
+    """
+    opening: list[int] = []
+    later: list[tuple[int, int]] = []   # (sentence, rank)
+    later_items: list[Evidence] = []
+    for item in evidence:
+        rank = RANK.get(item.tier)
+        if rank is None:
+            return None   # a tier beyond the shared scale: no ranking here
+        if item.kind == "pronoun" and _group_address(item, lexicon):
+            continue
+        sentence = bisect_right(starts, item.start) - 1
+        if sentence <= 0:
+            opening.append(rank)
+        else:
+            later.append((sentence, rank))
+            later_items.append(item)
+    top = max(RANK.values())   # deferent address (आप, আপনি) to the term, and none after
+    if not opening or not later or min(opening) < top or max(rank for _, rank in later) >= top:
+        return None
+    # the turn back is marked as a vocative would mark it: a subject pronoun opening its
+    # sentence, after one word at most (Tu kya khayega? / और तू, … / আর তুই …); not a verb form
+    # alone, nor an object (ভাই, আপনি …? … তোমাকে তো বললাম …: the same driver, scolded)
+    first = later_items[0]
+    sentence_start = starts[later[0][0]]
+    if first.kind != "pronoun" or first.case != "nominative" \
+            or len(TOKEN.findall(text, sentence_start, first.start)) > 1:
+        return None
+    return sentence_start
 
 
 def person_named(name: str, speaker: str | None, index: SpeakerIndex) -> str:
