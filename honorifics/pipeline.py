@@ -20,7 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_addressee, may_change_addressee,
-                                    opening_direction, person_named, vocative_names)
+                                    opening_direction, opening_vocative, person_named, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
@@ -413,6 +413,12 @@ _SPEAKER_INDEXES: dict[tuple, SpeakerIndex] = {}
 SPEAKER_INDEX_LIMIT = 4096
 
 
+def _role_word(name: str, lexicon: Lexicon) -> bool:
+    """Does every word of ``name`` name a role, not a person in particular (लड़का, नौकर, মা)?"""
+    words = TOKEN.findall(name)
+    return bool(words) and all(lexicon.person_word(lexicon.key(w)) for w in words)
+
+
 def _speaker_index(speakers: tuple, lexicon: str) -> SpeakerIndex:
     """Records of one scenario share their speakers: build each index once (a plain
     dict, emptied when full: compiled code calls an lru_cache wrapper slowly)."""
@@ -591,6 +597,12 @@ class Analyzer:
                                             vocatives.get(turn.index, []))
                 directed = (direction_addressee(raw.direction, lexicon) if raw.direction else raw.to) \
                     or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
+                if directed and not raw.direction and raw.to and _role_word(directed, lexicon):
+                    # a frame that names a role (लड़के से कहा, "अरे छोटू, …"): the party the quote
+                    # opens with by name is the same person, and the better key
+                    opening = opening_vocative(text, turn.start, turn.end, lexicon)
+                    if opening is not None and turn.addressee is not None and index.match(opening) == turn.addressee:
+                        directed = None
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
                 if turn.evidence and may_change_addressee(text, turn, lexicon):

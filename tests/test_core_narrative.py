@@ -165,3 +165,34 @@ def test_reported_speech_and_quotations_are_not_narrative_turns(text, tier):
     result = analyze_text(text, language="hi")
     assert [t.speaker for t in result.turns if t.kind == "speech"] == ["speaker"]
     assert result.tier == tier
+
+
+@pytest.mark.parametrize("text, language", [
+    ('दादी ने कहा, "तू पूरा खा।" फिर बहू के हाथ पकड़ते हुए बोलीं, "तुम भी बैठो।"', "hi"),
+    ('ঠাকুমা বললেন, "তুই খা।" তারপর গলাটা নামিয়ে বললেন, "তুমি বোসো।"', "bn"),
+    ('Maa ne kaha, "Tu kha le." Phir Raju ke baal sehlate hue boli, "Tum so jao."', "hi"),
+])
+def test_a_possessed_or_definite_thing_is_not_a_frames_subject(text, language):
+    # बहू के हाथ / গলাটা / Raju ke baal: a thing; the subject is elided, the last speaker goes on
+    speech = [t for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert [t.speaker for t in speech] == [speech[0].speaker] * 2 and [t.tier for t in speech] == ["intimate", "familiar"]
+
+
+@pytest.mark.parametrize("text, language, second", [
+    ('माँ ने कहा, "तू खा।" फिर राजू के पिता बोले, "तुम जाओ।"', "hi", "पिता"),
+    ('মা বললেন, "তুই খা।" তারপর ছেলেটা বলল, "তুমি যাও।"', "bn", "ছেলেটা"),
+])
+def test_a_possessed_or_definite_person_is_a_frames_subject(text, language, second):
+    # controls: राजू के पिता, ছেলেটা name people
+    speech = [t for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speech[1].speaker == second
+
+
+def test_a_quote_opening_with_a_name_keys_the_role_its_frame_names():
+    text = 'शुक्ला जी ने तवे के पीछे खड़े लड़के से कहा, "अरे छोटू, आज तू मिर्च कम डालना।"\n\nछोटू हँसा, "बाबूजी, आप बैठिए।"'
+    result = analyze_text(text, language="hi", speakers=["शुक्ला जी", "छोटू"], task="continuation")
+    assert result.speakers["शुक्ला जी"].addressee == "छोटू"
+    # control: no name in the quote, the frame's role is the addressee
+    text = 'शुक्ला जी ने तवे के पीछे खड़े लड़के से कहा, "आज तू मिर्च कम डालना।"\n\nछोटू हँसा, "बाबूजी, आप बैठिए।"'
+    result = analyze_text(text, language="hi", speakers=["शुक्ला जी", "छोटू"], task="continuation")
+    assert result.speakers["शुक्ला जी"].addressee == "लड़का"

@@ -172,6 +172,12 @@ def vocative_at(text: str, start: int, end: int, lexicon: Lexicon) -> str | None
     return None if match is None else _vocative_of(match.group("words").split(), lexicon)
 
 
+def opening_vocative(text: str, start: int, end: int, lexicon: Lexicon) -> str | None:
+    """The vocative that opens the first sentence of ``text[start:end]`` (after a quote mark)."""
+    spans = sentence_spans(text, start, end)
+    return vocative_at(text, spans[0][0], spans[0][1], lexicon) if spans else None
+
+
 def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
     """The vocative among the words that open a sentence before its comma or "!", else None."""
     data = lexicon.addressees

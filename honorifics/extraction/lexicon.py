@@ -477,6 +477,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
+            # a thing, not a person, as a guessed subject: after a possessive marker (राजू के बाल),
+            # or with a definite suffix (গলাটা)
+            "possessive_markers": keys(section.get("possessive_markers")),
+            "definite_suffixes": tuple(match_key(e, script) for e in section.get("definite_suffixes") or ()),
             # the narrator: 1st-person subjects (मैंने कहा), 1st-person verb endings (বললাম), its label
             "narrator_subjects": keys(section.get("narrator_subjects")),
             "first_person_verb_endings": tuple(match_key(e, script)

@@ -140,7 +140,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
-                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)]   # জানালার বাইরে
+                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
+                  and not _a_thing(keys, i, lexicon)]
     if not candidates:
         return previous
     if previous is not None and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
@@ -159,6 +160,19 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
 
 #: without an overt subject, the first word of a clause is taken as its subject only this near the verb
 _GUESSED_SUBJECT_REACH = 3
+
+
+def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं)
+    or definite (গলাটা নামিয়ে বললেন), and no person word (राजू के पिता बोले, ছেলেটা বলল)?"""
+    narrative = lexicon.narrative
+    key = keys[i]
+    possessed = i > 0 and keys[i - 1] in narrative["possessive_markers"]
+    definite = any(key.endswith(suffix) and len(key) > len(suffix) + 1 for suffix in narrative["definite_suffixes"])
+    if not (possessed or definite):
+        return False
+    stem = next((key[:-len(suffix)] for suffix in narrative["definite_suffixes"] if key.endswith(suffix)), key)
+    return not (lexicon.person_word(key) or lexicon.person_word(stem))
 
 
 def _turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> bool:
