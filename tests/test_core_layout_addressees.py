@@ -507,3 +507,53 @@ def test_an_object_pronoun_after_the_imperative_still_ends_its_clause():
     assert analyze_text("अरे, बच्ची है, तैयार होने दो उसे।", language="hi").tier == "familiar"
     # control: दो before a noun is the numeral
     assert analyze_text("मेरे पास दो किताबें हैं।", language="hi").tier == "none"
+
+
+@pytest.mark.parametrize("text, language", [
+    ("कल रात भाइयों में ज़मीन को लेकर तू-तू मैं-मैं हुई।", "hi"),
+    ("মুখের উপর তুই-তোকারি করল, তারপর দরজাটা আপনা-আপনিই বন্ধ হয়ে গেল।", "bn"),
+    ("मुझसे आप-आप करके बात मत कर।", "hi"),
+])
+def test_a_pronoun_joined_to_another_word_by_a_hyphen_is_no_address(text, language):
+    # an idiom, a reduplication or a mention: तू-तू मैं-मैं, তুই-তোকারি, আপনা-আপনিই, आप-आप करके
+    pronouns = [e.text for t in analyze_text(text, language=language).turns for e in t.evidence if e.kind == "pronoun"]
+    assert pronouns == []
+
+
+@pytest.mark.parametrize("text, language, form", [
+    ("শুধু তুই-ই সময়মতো এসেছিস।", "bn", "তুই"),
+    ("Tumi-o amar moto pathok?", "bn", "Tumi"),
+    ("Aap-log andar aaiye.", "hi", "Aap-log"),
+])
+def test_a_pronoun_with_a_hyphenated_clitic_or_plural_stays_address(text, language, form):
+    # controls: an emphatic clitic (-ই, -o) or a plural marker after the hyphen is the same pronoun
+    pronouns = [e.text for t in analyze_text(text, language=language).turns for e in t.evidence if e.kind == "pronoun"]
+    assert pronouns == [form]
+
+
+def test_a_negation_before_a_comma_is_no_vocative():
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    text = "घबराइए मत, बस थोड़ी लहर आएगी।"
+    assert vocative_at(text, 0, len(text), load_lexicon("hi")) is None
+    text = "बैठिए शर्मा जी, चाय आ रही है।"   # control: a name after a verb is still one
+    assert vocative_at(text, 0, len(text), load_lexicon("hi")) == "शर्मा जी"
+
+
+@pytest.mark.parametrize("text, speakers, language, expected", [
+    ("करण: हाँ?\nराहुल: मैडम, आप बैठिए। और तू, करण, पानी ला।\nमैडम: ठीक है।",
+     ["राहुल", "करण", "मैडम"], "hi", {"मैडम": "formal", "करण": "intimate"}),
+    ("মিতা: কী?\nরিনা: কাকু, আপনি বসুন। আর তুই, মিতা, জল আন।\nকাকু: আচ্ছা।",
+     ["রিনা", "মিতা", "কাকু"], "bn", {"কাকু": "formal", "মিতা": "intimate"}),
+])
+def test_a_listed_name_set_off_after_an_opening_pronoun_is_a_vocative(text, speakers, language, expected):
+    # और तू, करण, … / আর তুই, মিতা, …: the sentence turns to the one named
+    assert analyze_text(text, language=language, speakers=speakers, task="roleplay") \
+        .speakers[speakers[0]].by_addressee == expected
+
+
+def test_a_word_set_off_after_an_opening_pronoun_that_names_no_one_changes_nothing():
+    # control: सुन is no listed person; one addressee at two tiers stays mixed
+    result = analyze_text("करण: हाँ?\nराहुल: आप बैठिए। और तू, सुन, पानी ला।", language="hi",
+                          speakers=["राहुल", "करण"], task="roleplay")
+    assert result.speakers["राहुल"].tier == "mixed" and result.speakers["राहुल"].by_addressee is None

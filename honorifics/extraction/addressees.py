@@ -41,6 +41,8 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
+# a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
+_NAME_AFTER = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*[,!،{DASHES}]")
 # the same after leading marks (at a turn's start, or after a character that may end a sentence)
 _OPENING_AT_START = regexcache.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
 _SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.\\n]")
@@ -75,9 +77,10 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
     position = start
     while True:
         opening = _OPENING_AT_START.match(text, position, end)
-        if opening is not None and opening.start("words") <= last \
-                and _vocative_of(opening.group("words").split(), lexicon) is not None:
-            return True
+        if opening is not None and opening.start("words") <= last:
+            words = opening.group("words").split()
+            if _vocative_of(words, lexicon) is not None or _pronoun_opening(words, lexicon):
+                return True
         found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
         if found_end is None:
             return False
@@ -178,6 +181,13 @@ def opening_vocative(text: str, start: int, end: int, lexicon: Lexicon) -> str |
     return vocative_at(text, spans[0][0], spans[0][1], lexicon) if spans else None
 
 
+def _pronoun_opening(words: list[str], lexicon: Lexicon) -> bool:
+    """Do the words before a sentence's first comma end in a 2nd-person pronoun, after one
+    word at most (``और तू,`` / ``Aur tu,``)? A name set off after it may be a vocative."""
+    return 0 < len(words) <= 2 and lexicon.classify(lexicon.key(words[-1]))[0] is not None \
+        and (len(words) == 1 or lexicon.classify(lexicon.key(words[0]))[0] is None)
+
+
 def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
     """The vocative among the words that open a sentence before its comma or "!", else None."""
     data = lexicon.addressees
@@ -196,8 +206,9 @@ def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
             suffixes += 1
             continue
         if key in lexicon.interjections or key in data["skip"] or key in lexicon.greetings \
-                or _is_function_word(key, lexicon):
-            break   # (a postposition ends no name: कसम से, … is an oath; नमस्ते अंकल जी, greets अंकल जी)
+                or key in lexicon.negative_imperative or _is_function_word(key, lexicon):
+            break   # (a postposition ends no name: कसम से, … is an oath; नमस्ते अंकल जी, greets अंकल जी;
+                    # घबराइए मत, … is a request)
         if address_term and not pronoun:
             name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
             continue
@@ -367,6 +378,15 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         if vocative:
             named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
             vocatives.append((number, opening, vocative, None if named == turn.speaker else named))
+        else:
+            # और तू, करण, … / Aur tu, Nikhil — …: a listed person set off after the pronoun
+            words = _OPENING.match(text, opening, end)
+            after = _NAME_AFTER.match(text, words.end(), end) \
+                if words is not None and _pronoun_opening(words.group("words").split(), lexicon) else None
+            if after is not None:
+                named = index.match(after.group("name"))
+                if named is not None and named != turn.speaker:
+                    vocatives.append((number, opening, after.group("name"), named))
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and (

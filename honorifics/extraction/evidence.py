@@ -494,6 +494,9 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     # Pronouns, with a separated postposition and plural marker joined in.
     pronoun_evidence: dict[int, Evidence] = {}
     for i in u.candidates:
+        if u.pronoun[i] and _hyphen_joined(text, tokens, i, lexicon):
+            u._exclude(i)   # আপনা-আপনি, तू-तू मैं-मैं, আপনি-আজ্ঞে: a compound or a mention, not address
+    for i in u.candidates:
         entry = u.pronoun[i]
         if not entry:
             continue
@@ -583,6 +586,21 @@ class _Spans:
 
 _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
 _CLAUSE_END = regexcache.compile(f"[{class_body(characters=',;' + SENTENCE_END_MARKS)}]|\\.(?=\\s|$)")
+
+
+def _hyphen_joined(text: str, tokens: TokenColumns, i: int, lexicon: Lexicon) -> bool:
+    """Is token i joined by a hyphen to the word before or after it (আপনা-আপনিই, आप-आप करके),
+    other than a clitic, plural marker or postposition (তুই-ই, tumi-o, aap-log stay address)?"""
+    start, end = tokens.starts[i], tokens.ends[i]
+    for j in (i - 1, i + 1):
+        if j < 0 or j >= len(tokens.starts):
+            continue
+        gap = (tokens.ends[j], start) if j < i else (end, tokens.starts[j])
+        other = tokens.keys[j]
+        if gap[1] - gap[0] == 1 and text[gap[0]] == "-" and other not in lexicon.plural_markers \
+                and other not in lexicon.postpositions and other not in lexicon.pronoun_clitics:
+            return True
+    return False
 
 
 def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexicon) -> list[tuple[int, int]]:
