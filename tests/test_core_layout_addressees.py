@@ -557,3 +557,44 @@ def test_a_word_set_off_after_an_opening_pronoun_that_names_no_one_changes_nothi
     result = analyze_text("करण: हाँ?\nराहुल: आप बैठिए। और तू, सुन, पानी ला।", language="hi",
                           speakers=["राहुल", "करण"], task="roleplay")
     assert result.speakers["राहुल"].tier == "mixed" and result.speakers["राहुल"].by_addressee is None
+
+
+def test_a_name_after_an_ellipsis_opens_a_sentence():
+    text = "Moumita: Dada, apni ekhane boshun. Ek-dui-tin… Rumki, tui abar left e ghurli keno?\nRumki: Sorry."
+    speaker = analyze_text(text, language="bn", speakers=["Moumita", "Rumki"], task="roleplay").speakers["Moumita"]
+    assert speaker.by_addressee == {"Dada": "formal", "Rumki": "intimate"}
+    # control: an ellipsis inside one sentence to the partner changes nothing
+    text = "Moumita: Rumki, tui… tui abar left e ghurli keno?\nRumki: Sorry."
+    speaker = analyze_text(text, language="bn", speakers=["Moumita", "Rumki"], task="roleplay").speakers["Moumita"]
+    assert speaker.tier == "intimate" and speaker.by_addressee is None
+
+
+@pytest.mark.parametrize("text, speakers, language, expected", [
+    ("বাবু: চাচা, মাফ করো।\nরহমত: তুই চুপ কর। আসসালামু আলাইকুম, মাতব্বর সাহেব। আপনি একটু বসেন।\nমাতব্বর সাহেব: আচ্ছা।",
+     ["রহমত", "বাবু", "মাতব্বর সাহেব"], "bn", {"বাবু": "intimate", "মাতব্বর সাহেব": "formal"}),
+    ("Tonu: ki?\nRumi: Tui bosh. Salam, chacha. Apni kemon achen?", ["Rumi", "Tonu"], "bn",
+     {"Tonu": "intimate", "chacha": "formal"}),
+])
+def test_the_name_after_a_greeting_is_a_vocative(text, speakers, language, expected):
+    assert analyze_text(text, language=language, speakers=speakers, task="roleplay") \
+        .speakers[speakers[0]].by_addressee == expected
+
+
+def test_a_calling_phrase_is_not_part_of_the_vocative():
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    text = "এই যে ভাই, তুমি লাইন ভাঙলে কেন?"
+    assert vocative_at(text, 0, len(text), load_lexicon("bn")) == "ভাই"
+    text = "Ei je bhai, tumi line bhenge chole ele keno?"
+    assert vocative_at(text, 0, len(text), load_lexicon("bn-Latn")) == "bhai"
+
+
+def test_narration_then_a_dash_on_one_line_is_the_narrations_subject_speaking():
+    text = ("— तुम कहाँ थे?\n— दफ़्तर में।\nमाँ ने चश्मा उतारा। — इतनी देर? तुम खाना खा लो।\n— अभी आया, माँ।")
+    turns = [(t.speaker, t.tier) for t in analyze_text(text, language="hi", task="continuation").turns
+             if t.kind == "speech"]
+    assert turns[2] == ("माँ", "familiar") and turns[3][0] != "माँ"
+    # control: a dash inside a sentence of narration is no turn of its own
+    text = "— तुम कहाँ थे?\n— दफ़्तर में।\nमाँ ने चश्मा उतारा, फिर कुछ सोचा — और मुस्कुरा दी।"
+    turns = [(t.kind, t.speaker) for t in analyze_text(text, language="hi", task="continuation").turns]
+    assert ("speech", "माँ") not in turns

@@ -24,8 +24,8 @@ from typing import Final, cast
 
 from .. import regexcache
 from ..records import Evidence, SpeakerTurn
-from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING, WORD_CHARACTERS,
-                       WORD_CODES)
+from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING,
+                       WORD_CHARACTERS, WORD_CODES)
 from ..tiers import RANK
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
@@ -42,13 +42,15 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
 # a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
+# a name after a greeting, up to the sentence's end or a comma: আসসালামু আলাইকুম, মাতব্বর সাহেব।
+_NAME_AFTER_GREETING = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*(?:[,،.{SENTENCE_ENDS}{DASHES}]|$)")
 _NAME_AFTER = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*[,!،{DASHES}]")
 # the same after leading marks (at a turn's start, or after a character that may end a sentence)
 _OPENING_AT_START = regexcache.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
-_SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.\\n]")
-# a run of sentence ends, a full stop before a space, a line break; written to open with
+_SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n]")
+# a run of sentence ends, a full stop or an ellipsis before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
-_SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=\\.)(?=\\s)|(?<=\\n))")
+_SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=[.{ELLIPSIS}])(?=\\s)|(?<=\\n))")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -79,7 +81,8 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
         opening = _OPENING_AT_START.match(text, position, end)
         if opening is not None and opening.start("words") <= last:
             words = opening.group("words").split()
-            if _vocative_of(words, lexicon) is not None or _pronoun_opening(words, lexicon):
+            if _vocative_of(words, lexicon) is not None or _pronoun_opening(words, lexicon) \
+                    or _greeting_opening(words, lexicon):
                 return True
         found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
         if found_end is None:
@@ -186,6 +189,12 @@ def _pronoun_opening(words: list[str], lexicon: Lexicon) -> bool:
     word at most (``और तू,`` / ``Aur tu,``)? A name set off after it may be a vocative."""
     return 0 < len(words) <= 2 and lexicon.classify(lexicon.key(words[-1]))[0] is not None \
         and (len(words) == 1 or lexicon.classify(lexicon.key(words[0]))[0] is None)
+
+
+def _greeting_opening(words: list[str], lexicon: Lexicon) -> bool:
+    """Are the words before a sentence's first comma a greeting (``আসসালামু আলাইকুম,``,
+    ``Namaste,``)? The name after it is a vocative."""
+    return 0 < len(words) <= 3 and all(lexicon.key(w) in lexicon.greetings for w in words)
 
 
 def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
@@ -379,14 +388,20 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
             vocatives.append((number, opening, vocative, None if named == turn.speaker else named))
         else:
-            # और तू, करण, … / Aur tu, Nikhil — …: a listed person set off after the pronoun
+            # और तू, करण, … / Aur tu, Nikhil — …: a listed person set off after the pronoun;
+            # আসসালামু আলাইকুম, মাতব্বর সাহেব। / Namaste, Sharma ji, …: the person greeted
             words = _OPENING.match(text, opening, end)
-            after = _NAME_AFTER.match(text, words.end(), end) \
-                if words is not None and _pronoun_opening(words.group("words").split(), lexicon) else None
+            before = words.group("words").split() if words is not None else []
+            greeting = _greeting_opening(before, lexicon)
+            after = _NAME_AFTER_GREETING.match(text, cast(re.Match, words).end(), end) if greeting else \
+                _NAME_AFTER.match(text, cast(re.Match, words).end(), end) if _pronoun_opening(before, lexicon) else None
             if after is not None:
-                named = index.match(after.group("name"))
+                name = after.group("name")
+                named = index.match(name)
+                if named is None and greeting and _address_term_only(name, lexicon):
+                    named = name   # Salam, chacha! (an address term names the person greeted)
                 if named is not None and named != turn.speaker:
-                    vocatives.append((number, opening, after.group("name"), named))
+                    vocatives.append((number, opening, name, named))
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and (

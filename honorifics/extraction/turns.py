@@ -807,12 +807,23 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 segments = speech_segments(text, content_start, content_end, lexicon, labelled=True)
                 turns.append(RawTurn(speaker, SPEECH, content_start, content_end, segments,
                                      label=name, unlisted=unlisted, direction=label.direction))
+                if dash_dialogue:
+                    splitter.dash_speakers.append(speaker)   # the next unnamed dash line answers it
                 # a parenthesis in the line that speaks to the user: a note to the user
                 if "(" in text[content_start:content_end]:
                     for aside in _STAGE_DIRECTION.finditer(text, content_start, content_end):
                         if text[aside.start()] == "(" and user_aside(text, aside.start(), aside.end(), lexicon):
                             turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
+                continue
+        if dash_dialogue and label is None:
+            # narration, then a dash and speech on the same line (Constable Biswas kolom ta
+            # namalen. — Cycle er rong ki chhilo?): the narration's subject speaks it
+            after = _NARRATION_THEN_DASH.search(text, line_start, line_end)
+            if after is not None:
+                turns.append(RawTurn(None, NARRATION, line_start, after.start() + 1))
+                splitter.line_before = text[line_start:after.start() + 1]
+                splitter.dash_turn(line_start, after.end(), line_end)
                 continue
         if dash_dialogue or not any(q in line for q in OPENING_QUOTE_CHARACTERS):
             # a narration line: its last sentence's subject speaks a dash line or a quote line
@@ -821,6 +832,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         splitter.unlabelled(line_start, line_end)
 
     return _finished(turns, text, default_speaker, lexicon)
+
+
+# a sentence end, then a spaced dash that opens speech: ". — …", "। — …"
+_NARRATION_THEN_DASH = regexcache.compile(f"[{SENTENCE_ENDS}.][ \\t]+[—–―][ \\t]+(?=\\S)")
 
 
 def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon,
