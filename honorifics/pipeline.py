@@ -564,8 +564,9 @@ class Analyzer:
                         for position, word in vocative_names(text, raw.start, raw.end):
                             key = lexicon.key(word)
                             placed.append((position, key))
-                            if key in lexicon.name_titles:
-                                # a name before its title (Inspector shaheb, …): the name is the vocative's
+                            if key in lexicon.name_titles or lexicon.person_word(key):
+                                # a name before its title or kin term (Inspector shaheb, …, Sharma
+                                # uncle, …): the name is the vocative's
                                 before = TOKEN.findall(text, max(raw.start, position - 40), position)
                                 if before:
                                     placed.append((position - 1, lexicon.key(before[-1])))

@@ -598,3 +598,18 @@ def test_narration_then_a_dash_on_one_line_is_the_narrations_subject_speaking():
     text = "— तुम कहाँ थे?\n— दफ़्तर में।\nमाँ ने चश्मा उतारा, फिर कुछ सोचा — और मुस्कुरा दी।"
     turns = [(t.kind, t.speaker) for t in analyze_text(text, language="hi", task="continuation").turns]
     assert ("speech", "माँ") not in turns
+
+
+def test_a_name_before_its_kin_term_names_the_listed_person():
+    # "Sharma uncle," names the listed "Sharma Uncle", who is then the turn's addressee
+    text = ("Dr. Anjali: Sharma uncle, aap ghutna seedha rakhiye. Pinky, tum ice pack le aao.\n"
+            "Sharma Uncle: Doctor sahiba, aap strict ho!\nPinky: Ji.\nDr. Anjali: Uncle, aap paanch aur kijiye.")
+    speaker = analyze_text(text, language="hi", speakers=["Dr. Anjali", "Sharma Uncle", "Pinky"],
+                           task="roleplay").speakers["Dr. Anjali"]
+    assert speaker.addressee == "Sharma Uncle" and speaker.tier == "formal"
+    # control: the two words must both be one listed name's (Sharma + uncle is neither
+    # Verma Uncle nor Sharma Aunty): the turn answers the one who spoke before
+    text = "Verma Uncle: Haan?\nDr. Anjali: Sharma uncle, aap baithiye.\nSharma Aunty: Ji."
+    turn = analyze_text(text, language="hi", speakers=["Dr. Anjali", "Verma Uncle", "Sharma Aunty"],
+                        task="roleplay").turns[1]
+    assert turn.addressee == "Verma Uncle"
