@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (addressees_of_evidence, direction_addressee, may_change_addressee,
-                                    opening_direction, opening_vocative, person_named, vocative_names)
+from .extraction.addressees import (addressees_of_evidence, direction_addressee, group_address,
+                                    may_change_addressee, opening_direction, opening_vocative, person_named,
+                                    vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
@@ -33,7 +34,7 @@ from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
-from .records import (NOTE, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
+from .records import (NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
 from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
@@ -576,11 +577,20 @@ class Analyzer:
                     if direction_at > raw.start + 4:
                         placed = [(position, key) for position, key in placed if position < direction_at]
                     if placed:
-                        keys = [key for _, key in sorted(placed)]
+                        placed.sort()
+                        keys = [key for _, key in placed]
                         # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)
-                        vocatives[number] = sorted(index.mentioned_in(keys), key=lambda name: min(
+                        named = sorted(index.mentioned_in(keys), key=lambda name: min(
                             (keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name)) if k in keys),
                             default=len(keys)))
+                        # … unless address comes before the name (Didi, apni … Ei Bablu, tui …): then the
+                        # turn answers its dialogue partner, and the name turns to Bablu from there on
+                        first_named = min((placed[keys.index(k)][0] for k in (lexicon.key(w) for w in TOKEN.findall(named[0]))
+                                           if k in keys), default=raw.end) if named else raw.end
+                        before = [e for e in turn.evidence if e.start < first_named]
+                        if not before or all(e.kind == PRONOUN and group_address(e, turn_lexicon or lexicon)
+                                             for e in before):
+                            vocatives[number] = named   # (तोरा …, মৌ, তুই …: the group, then its member)
             turns.append(turn)
 
         listed = [spec.name for spec in specs]

@@ -613,3 +613,19 @@ def test_a_name_before_its_kin_term_names_the_listed_person():
     turn = analyze_text(text, language="hi", speakers=["Dr. Anjali", "Verma Uncle", "Sharma Aunty"],
                         task="roleplay").turns[1]
     assert turn.addressee == "Verma Uncle"
+
+
+def test_address_before_a_name_in_the_turn_answers_the_dialogue_partner():
+    # Didi, apni … Ei Bablu, tui …: the listed Bablu is named after the turn has addressed
+    # someone; the opening goes to the partner (Ruma, who answers), the rest to Bablu
+    text = ("Shyamal: Didi, apni golap niben na rajanigandha? Ei Bablu, tui bucket ta chhayay rakh!\n"
+            "Ruma: Dada, tumi dam ta ektu komao na.\n"
+            "Shyamal: Apnar jonno dosh taka kom. Bablu, tui ekta plastic e mure de.")
+    speaker = analyze_text(text, language="bn", speakers=["Shyamal", "Ruma", "Bablu"],
+                           task="roleplay").speakers["Shyamal"]
+    assert speaker.addressee == "Ruma" and speaker.by_addressee == {"Ruma": "formal", "Bablu": "intimate"}
+    # control: group address before the name is the group, then its member: the member is named
+    text = ("মৌ: আপু, তুই নিয়েছিস?\nতিথি: হ্যাঁ।\n"
+            "আম্মু: তোরা দুইজন এত রাতে কী শুরু করলি? মৌ, তুই ঘুমাতে যা।")
+    turn = analyze_text(text, language="bn", speakers=["মৌ", "তিথি", "আম্মু"], task="dct").turns[2]
+    assert turn.addressee == "মৌ"

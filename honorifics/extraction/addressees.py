@@ -323,7 +323,7 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool
         return True
     last = -1
     for item in turn.evidence:
-        if item.kind == "pronoun" and _group_address(item, lexicon):
+        if item.kind == "pronoun" and group_address(item, lexicon):
             return True
         last = max(last, item.start)
     return ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn) \
@@ -450,7 +450,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
         item_sentence = bisect_right(starts, item.start) - 1
-        if item.kind == "pronoun" and _group_address(item, lexicon):
+        if item.kind == "pronoun" and group_address(item, lexicon):
             # तुम सब … तुम्हारे: the same group; (मेहमानों से) … आप सब: the people the direction named
             if not (current or "").endswith(GROUP) and not (by_direction and current is not None):
                 current = f"{item.text}{GROUP}"
@@ -492,7 +492,7 @@ def _deferent_opening(text: str, evidence: list[Evidence], starts: list[int], le
         rank = RANK.get(item.tier)
         if rank is None:
             return None   # a tier beyond the shared scale: no ranking here
-        if item.kind == "pronoun" and _group_address(item, lexicon):
+        if item.kind == "pronoun" and group_address(item, lexicon):
             continue
         sentence = bisect_right(starts, item.start) - 1
         if sentence <= 0:
@@ -599,7 +599,7 @@ _PARENTHESIS = regexcache.compile(r"\([^()\n]{1,300}\)")
 _OPENING_DIRECTION = regexcache.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
 
 
-def _group_address(item: Evidence, lexicon: Lexicon) -> bool:
+def group_address(item: Evidence, lexicon: Lexicon) -> bool:
     """तुम सब, आप लोग, তোমরা, আপনারা, tora: a 2nd-person pronoun addressing a group."""
     if " " not in item.text:
         return lexicon.key(item.text) in lexicon.plural_pronouns
