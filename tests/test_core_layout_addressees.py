@@ -629,3 +629,14 @@ def test_address_before_a_name_in_the_turn_answers_the_dialogue_partner():
             "আম্মু: তোরা দুইজন এত রাতে কী শুরু করলি? মৌ, তুই ঘুমাতে যা।")
     turn = analyze_text(text, language="bn", speakers=["মৌ", "তিথি", "আম্মু"], task="dct").turns[2]
     assert turn.addressee == "মৌ"
+
+
+def test_the_models_own_advice_heading_is_no_speaker_label():
+    # मेरी सलाह: (my advice:) closes a meta-answer: the model's words, not a character's turn
+    text = ("## किस सर्वनाम का प्रयोग करें?\n\n- **तू** — सबसे स्वाभाविक।\n- **आप** — यहाँ अटपटा लगेगा।\n\n"
+            "मेरी सलाह: अगर आप कहानी को यथार्थवादी रखना चाहते हैं तो **तू** चुनिए।")
+    result = analyze_text(text, language="hi")
+    assert result.refusal is True and result.tier == "none" and result.speakers == {}
+    # control: a person named with a possessive is a speaker
+    result = analyze_text("राम: तू कहाँ था?\nमेरी माँ: बेटा, खाना खा ले।", language="hi", task="roleplay")
+    assert result.speakers["मेरी माँ"].tier == "intimate"
