@@ -579,18 +579,20 @@ class Analyzer:
                     if placed:
                         placed.sort()
                         keys = [key for _, key in placed]
+
+                        def first_placed(name: str) -> int:
+                            return min((keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name))
+                                        if k in keys), default=len(keys))
                         # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)
-                        named = sorted(index.mentioned_in(keys), key=lambda name: min(
-                            (keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name)) if k in keys),
-                            default=len(keys)))
+                        named = sorted(index.mentioned_in(keys), key=first_placed)
                         # … unless address comes before the name (Didi, apni … Ei Bablu, tui …): then the
                         # turn answers its dialogue partner, and the name turns to Bablu from there on
-                        first_named = min((placed[keys.index(k)][0] for k in (lexicon.key(w) for w in TOKEN.findall(named[0]))
-                                           if k in keys), default=raw.end) if named else raw.end
-                        before = [e for e in turn.evidence if e.start < first_named]
-                        if not before or all(e.kind == PRONOUN and group_address(e, turn_lexicon or lexicon)
-                                             for e in before):
-                            vocatives[number] = named   # (तोरा …, মৌ, তুই …: the group, then its member)
+                        first = first_placed(named[0]) if named else len(keys)
+                        first_named = placed[first][0] if first < len(keys) else raw.end
+                        earlier = [e for e in turn.evidence if e.start < first_named]
+                        if not earlier or all(e.kind == PRONOUN and group_address(e, turn_lexicon or lexicon)
+                                              for e in earlier):
+                            vocatives[number] = named   # (তোরা …, মৌ, তুই …: the group, then its member)
             turns.append(turn)
 
         listed = [spec.name for spec in specs]

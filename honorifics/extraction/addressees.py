@@ -41,9 +41,9 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
-# a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
 # a name after a greeting, up to the sentence's end or a comma: আসসালামু আলাইকুম, মাতব্বর সাহেব।
 _NAME_AFTER_GREETING = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*(?:[,،.{SENTENCE_ENDS}{DASHES}]|$)")
+# a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
 _NAME_AFTER = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*[,!،{DASHES}]")
 # the same after leading marks (at a turn's start, or after a character that may end a sentence)
 _OPENING_AT_START = regexcache.compile(f"[\\s{DOUBLE_QUOTE_MARKS}{SINGLE_OPENING}*_{DASHES}-]*{_OPENING_WORDS}")
@@ -383,18 +383,20 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         if start > last:
             break   # a vocative after the last evidence addresses nothing of it
         opening = _after_stage_direction(text, start, end)
-        vocative = vocative_at(text, opening, end, lexicon)
+        first_words = _OPENING.match(text, opening, end)   # (what vocative_at reads)
+        if first_words is None:
+            continue
+        words = first_words.group("words").split()
+        vocative = _vocative_of(words, lexicon)
         if vocative:
             named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
             vocatives.append((number, opening, vocative, None if named == turn.speaker else named))
         else:
             # और तू, करण, … / Aur tu, Nikhil — …: a listed person set off after the pronoun;
             # আসসালামু আলাইকুম, মাতব্বর সাহেব। / Namaste, Sharma ji, …: the person greeted
-            words = _OPENING.match(text, opening, end)
-            before = words.group("words").split() if words is not None else []
-            greeting = _greeting_opening(before, lexicon)
-            after = _NAME_AFTER_GREETING.match(text, cast(re.Match, words).end(), end) if greeting else \
-                _NAME_AFTER.match(text, cast(re.Match, words).end(), end) if _pronoun_opening(before, lexicon) else None
+            greeting = _greeting_opening(words, lexicon)
+            follows = _NAME_AFTER_GREETING if greeting else _NAME_AFTER if _pronoun_opening(words, lexicon) else None
+            after = follows.match(text, first_words.end(), end) if follows is not None else None
             if after is not None:
                 name = after.group("name")
                 named = index.match(name)
@@ -485,29 +487,26 @@ def _deferent_opening(text: str, evidence: list[Evidence], starts: list[int], le
     a turn that goes back and forth, or two informal tiers give None (``বাবু, তুমি খেয়ে নাও।
     তুই …`` is a mother to one child at two tiers).
     """
-    opening: list[int] = []
-    later: list[tuple[int, int]] = []   # (sentence, rank)
-    later_items: list[Evidence] = []
+    opening: list[int] = []   # the ranks in the opening sentence
+    later: list[Evidence] = []
     for item in evidence:
         rank = RANK.get(item.tier)
         if rank is None:
             return None   # a tier beyond the shared scale: no ranking here
         if item.kind == "pronoun" and group_address(item, lexicon):
             continue
-        sentence = bisect_right(starts, item.start) - 1
-        if sentence <= 0:
+        if bisect_right(starts, item.start) - 1 <= 0:
             opening.append(rank)
         else:
-            later.append((sentence, rank))
-            later_items.append(item)
+            later.append(item)
     top = max(RANK.values())   # deferent address (आप, আপনি) to the term, and none after
-    if not opening or not later or min(opening) < top or max(rank for _, rank in later) >= top:
+    if not opening or not later or min(opening) < top or max(RANK[e.tier] for e in later) >= top:
         return None
     # the turn back is marked as a vocative would mark it: a subject pronoun opening its
     # sentence, after one word at most (Tu kya khayega? / और तू, … / আর তুই …); not a verb form
     # alone, nor an object (ভাই, আপনি …? … তোমাকে তো বললাম …: the same driver, scolded)
-    first = later_items[0]
-    sentence_start = starts[later[0][0]]
+    first = later[0]
+    sentence_start = starts[bisect_right(starts, first.start) - 1]
     if first.kind != "pronoun" or first.case != "nominative" \
             or len(TOKEN.findall(text, sentence_start, first.start)) > 1:
         return None

@@ -494,11 +494,11 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
     # Pronouns, with a separated postposition and plural marker joined in.
     pronoun_evidence: dict[int, Evidence] = {}
     for i in u.candidates:
-        if u.pronoun[i] and _hyphen_joined(text, tokens, i, lexicon):
-            u._exclude(i)   # আপনা-আপনি, तू-तू मैं-मैं, আপনি-আজ্ঞে: a compound or a mention, not address
-    for i in u.candidates:
         entry = u.pronoun[i]
         if not entry:
+            continue
+        if _hyphen_joined(text, tokens, i, lexicon):
+            u._exclude(i)   # আপনা-আপনি, तू-तू मैं-मैं, আপনি-আজ্ঞে: a compound or a mention, not address
             continue
         tier, case = entry
         end = tokens.ends[i]

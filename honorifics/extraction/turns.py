@@ -426,8 +426,7 @@ class _TurnSplitter:
             return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
-        first_person_other = lexicon.narrative.get("first_person_other", frozenset()) if lexicon.narrative \
-            else frozenset()
+        first_person_other = lexicon.narrative.get("first_person_other", frozenset())
         for key in keys:
             pronoun, reading, _, _ = lexicon.classify(key)
             if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections \
@@ -839,7 +838,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
 
 
 # a sentence end, then a spaced dash that opens speech: ". — …", "। — …"
-_NARRATION_THEN_DASH = regexcache.compile(f"[{SENTENCE_ENDS}.][ \\t]+[—–―][ \\t]+(?=\\S)")
+_NARRATION_THEN_DASH = regexcache.compile(f"[{SENTENCE_ENDS}.]{DASH_BREAK.pattern}(?=\\S)")
 
 
 def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon,
