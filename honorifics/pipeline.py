@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (addressees_of_evidence, direction_addressee, group_address,
+from .extraction.addressees import (addressees_of_evidence, direction_person, group_address,
                                     may_change_addressee, opening_direction, opening_vocative, person_named,
                                     vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
@@ -608,7 +608,8 @@ class Analyzer:
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
                                             vocatives.get(turn.index, []))
-                directed = (direction_addressee(raw.direction, lexicon) if raw.direction else raw.to) \
+                # (a direction of its own line turns to a listed person by name too: (मीरा की ओर मुड़कर))
+                directed = (direction_person(raw.direction, lexicon, index) if raw.direction else raw.to) \
                     or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
                 if directed and not raw.direction and raw.to and _role_word(directed, lexicon):
                     # a frame that names a role (लड़के से कहा, "अरे छोटू, …"): the party the quote

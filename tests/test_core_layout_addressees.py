@@ -640,3 +640,118 @@ def test_the_models_own_advice_heading_is_no_speaker_label():
     # control: a person named with a possessive is a speaker
     result = analyze_text("राम: तू कहाँ था?\nमेरी माँ: बेटा, खाना खा ले।", language="hi", task="roleplay")
     assert result.speakers["मेरी माँ"].tier == "intimate"
+
+
+@pytest.mark.parametrize("text, language, speakers, group, member", [
+    ("मास्टरजी: सुनो बच्चो, तुम सब कल किताबें लेकर आना। और पिंकी, तू आज फिर देर से आई?\nपिंकी: माफ़ कीजिए।",
+     "hi", ["मास्टरजी", "पिंकी"], "तुम सब (group)", "पिंकी"),
+    ("দিদিমণি: শোনো বাচ্চারা, তোমরা সবাই কাল খাতা আনবে। আর টুকাই, তুই আবার গল্প করছিস?\nটুকাই: না দিদিমণি।",
+     "bn", ["দিদিমণি", "টুকাই"], "তোমরা সবাই (group)", "টুকাই"),
+    ("Coach: Suno ladko, tum sab kal chhe baje aana. Aur Raju, tu ruk.\nRaju: Ji coach.",
+     "hi", ["Coach", "Raju"], "tum sab (group)", "Raju"),
+])
+def test_people_called_and_then_addressed_as_a_group_are_one_group(text, language, speakers, group, member):
+    # the vocative names the people the group pronoun then addresses: one key, not two
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.by_addressee == {group: "familiar", member: "intimate"}
+
+
+def test_a_listed_person_called_before_group_address_keeps_their_own_key():
+    # control: the vocative names a listed speaker, so what is said before the group pronoun
+    # stays theirs (Rina, sit; then all of you …)
+    text = "माँ: रीना, बैठो। तुम सब हाथ धो लो, खाना लग गया है।\nरीना: ठीक है माँ।"
+    speaker = analyze_text(text, language="hi", speakers=["माँ", "रीना"], task="roleplay").speakers["माँ"]
+    assert speaker.by_addressee == {"रीना": "familiar", "तुम सब (group)": "familiar"}
+
+
+def test_a_direction_mid_turn_to_people_then_addressed_as_a_group_is_that_group():
+    text = ("ढाबेवाला: भाई साहब, आप बैठिए। (मुसाफ़िरों से) आइए, आइए! आप लोग भी बैठिए।\n(छोटू से) तू पानी ला।\n"
+            "शर्मा जी: भाई, चाय दो।")
+    speaker = analyze_text(text, language="hi", speakers=["ढाबेवाला", "शर्मा जी"],
+                           task="roleplay").speakers["ढाबेवाला"]
+    assert speaker.by_addressee == {"शर्मा जी": "formal", "आप लोग (group)": "formal", "छोटू": "intimate"}
+    # control: with no group address after it, the direction's noun stays the key
+    text = "ढाबेवाला: भाई साहब, आप बैठिए। (मुसाफ़िरों से) आइए, आइए! बैठिए।\nशर्मा जी: भाई, चाय दो।"
+    speaker = analyze_text(text, language="hi", speakers=["ढाबेवाला", "शर्मा जी"],
+                           task="roleplay").speakers["ढाबेवाला"]
+    assert "मुसाफ़िरों" in speaker.by_addressee and not any(k.endswith("(group)") for k in speaker.by_addressee)
+
+
+@pytest.mark.parametrize("direction, language, expected", [
+    ("ट्रेन से आए मुसाफ़िरों से", "hi", "मुसाफ़िरों"),     # the participle phrase modifies the head
+    ("स्टेशन से लौटे पापा से", "hi", "पापा"),
+    ("मेले से लौटे बच्चों की ओर", "hi", "बच्चा"),
+    ("train se aaye musafiron se", "hi-Latn", "musafiron"),
+    ("বাস থেকে নামা যাত্রীদের", "bn", "যাত্রী"),
+    # controls: one postposition, a manner adverb after it, a name with its honorific
+    ("बेटे से धीरे से", "hi", "बेटा"),
+    ("नौकर से गुस्से से", "hi", "नौकर"),
+    ("मिश्रा जी से", "hi", "मिश्रा जी"),
+])
+def test_a_direction_names_the_head_of_its_phrase(direction, language, expected):
+    from honorifics.extraction.addressees import direction_addressee
+    from honorifics.extraction.lexicon import load_lexicon
+    assert direction_addressee(direction, load_lexicon(language)) == expected
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, tier", [
+    ("इमरान ने पूछा, \"कितने का है?\"\n\nदुकान की मालकिन रुखसाना बी बोलीं, \"बेटा, आप यह रख लीजिए।\"",
+     "hi", ["रुखसाना बी", "इमरान"], "रुखसाना बी", "formal"),
+    ("নিমাই বলল, \"বসুন।\"\n\nকনের মা শ্রাবণী দেবী হেসে বললেন, \"আপনি ব্যস্ত হবেন না।\"",
+     "bn", ["শ্রাবণী দেবী", "নিমাই"], "শ্রাবণী দেবী", "formal"),
+    ("Rohit ne poochha, \"Kitne ka hai?\"\n\nDukaan ki maalkin Shabnam aapa boli, \"Beta, tum ye rakh lo.\"",
+     "hi", ["Shabnam aapa", "Rohit"], "Shabnam aapa", "familiar"),
+])
+def test_a_role_in_apposition_to_a_listed_name_is_that_person(text, language, speakers, speaker, tier):
+    # the frame's subject is "the shop's owner Rukhsana Bi": the listed name, not the role
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].tier == tier and set(result.speakers) == set(speakers)
+
+
+def test_a_name_after_a_role_with_a_case_marker_is_not_the_subject():
+    # control: मालकिन इमरान से बोली — Imran is spoken to; the role stays the subject
+    text = "रुखसाना बी ने पूछा, \"कितने का है?\"\n\nमालकिन इमरान से बोली, \"आप यह रख लीजिए।\""
+    result = analyze_text(text, language="hi", speakers=["रुखसाना बी", "इमरान"], task="continuation")
+    assert result.speakers["इमरान"].tier == "none" and result.turns[-1].addressee == "इमरान"
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, expected", [
+    ("**मीरा**\nपप्पू, आगे आओ बेटा!\n\n**पप्पू**\nमैडम… डर लग रहा है।\n\n**प्रधान जी**\n(ताली बजाते हुए)\n"
+     "तू तो कमाल है!\n(मीरा की ओर मुड़कर)\nआपने बहुत मेहनत की है।",
+     "hi", ["मीरा", "पप्पू", "प्रधान जी"], "प्रधान जी", {"पप्पू": "intimate", "मीरा": "formal"}),
+    ("**মিঠু**\nদিদা, গল্প বলো!\n\n**দিদা**\nতুই এখন ঘুমো।\n(রুমার দিকে ফিরে)\nবউমা, আপনি একটু বসুন।",
+     "bn", ["দিদা", "মিঠু", "রুমা"], "দিদা", {"মিঠু": "intimate", "রুমা": "formal"}),
+])
+def test_a_direction_line_that_turns_to_a_listed_person_by_name_sets_the_addressee(text, language, speakers,
+                                                                                  speaker, expected):
+    result = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.by_addressee == expected and result.tier == "intimate"
+    # control: a direction that turns to no one (clapping, smiling) leaves the addressee to the dialogue
+    text = text.replace("(मीरा की ओर मुड़कर)", "(ताली बजाते हुए)").replace("(রুমার দিকে ফিরে)", "(হেসে)")
+    result = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.by_addressee is None and result.tier == "mixed"
+
+
+@pytest.mark.parametrize("text, language", [
+    ("शाबाश, तू तो कमाल है!", "hi"), ("Shabash, tu to kamaal hai!", "hi-Latn"),
+    ("দারুণ, তুই তো ফাটাফাটি করলি!", "bn"), ("Dhur, tui kichhu jani na!", "bn-Latn"),
+])
+def test_an_exclamation_before_a_comma_is_no_vocative(text, language):
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    lexicon = load_lexicon(language)
+    assert vocative_at(text, 0, len(text), lexicon) is None
+    # control: a name in the same place is one
+    named = "Munna" + text[text.index(","):] if language.endswith("Latn") else \
+        ("मुन्ना" if language == "hi" else "মিঠু") + text[text.index(","):]
+    assert vocative_at(named, 0, len(named), lexicon) in ("Munna", "मुन्ना", "মিঠু")
+
+
+def test_darun_in_banglish_is_praise_not_a_formal_imperative():
+    result = analyze_text("Rana: Dekh, ami prize peyechi!\nMitu: Darun, tui to fatafati korli!",
+                          language="bn", speakers=["Mitu", "Rana"], task="roleplay")
+    assert result.speakers["Mitu"].tier == "intimate"
+    # control: a formal imperative in -un after it is still one
+    result = analyze_text("Rana: Dekh!\nMitu: Darun! Ekhon boshun, mishti khan.",
+                          language="bn", speakers=["Mitu", "Rana"], task="roleplay")
+    assert result.speakers["Mitu"].tier == "formal"

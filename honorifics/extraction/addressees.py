@@ -103,11 +103,18 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
             continue
         keys = [lexicon.key(w) for w in words]
         manner = lexicon.narrative.get("frame_words", frozenset()) if lexicon.narrative else frozenset()
+        after = [i for i, key in enumerate(keys) if key in data["after"] and i > 0 and keys[i - 1] not in manner]
+        # the nouns a postposition or a direction word follows: the phrase ends in its head, so a
+        # noun after a participle (ट्रेन से आए मुसाफ़िरों से, মেলা থেকে ফেরা ছেলেদের দিকে) is the person
+        heads = [i - 1 for i in after] + [i - 2 if keys[i - 1] in data["genitive_words"] else i - 1
+                                          for i, key in enumerate(keys) if i > 1 and key in data["toward"]]
         for i, key in enumerate(keys):
-            if key in data["after"] and i > 0 and keys[i - 1] not in manner:
+            if i in after:
+                if any(head > i + 1 for head in heads):
+                    continue
                 if i >= 2 and keys[i - 2] not in data["skip"] and lexicon.key(words[i - 2]) not in manner \
-                        and words[i - 2][-1:] not in ",;":
-                    return " ".join(words[i - 2:i])
+                        and words[i - 2][-1:] not in ",;" and not (i >= 3 and keys[i - 3] in data["after"]):
+                    return " ".join(words[i - 2:i])   # (मिश्रा जी से); not a participle after its postposition
                 return _direct_form(words[i - 1], lexicon)
             # (मेहमानों की ओर), (অতিথিদের দিকে): a person; not (रसोई की ओर देखते हुए)
             person = next((c for c in toward_candidates(words, keys, i, lexicon)
@@ -358,11 +365,11 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             if first < len(evidence_starts) and evidence_starts[first] < inside_end:
                 # an aside: the person its speech names, else the one its direction names
                 named = _aside_vocative(text, speech_start, inside_end, turn.speaker, lexicon, index) or (
-                    _direction_person(directed.group("direction"), lexicon, index) if directed else None)
+                    direction_person(directed.group("direction"), lexicon, index) if directed else None)
                 if named:
                     asides.append((speech_start, inside_end, person_named(named, turn.speaker, index)))
             else:
-                named = _direction_person(text[inside_start:inside_end], lexicon, index)
+                named = direction_person(text[inside_start:inside_end], lexicon, index)
                 if named:
                     # the person's own name in the words it introduces wins over a role (नौकर से) …
                     # और तू, छोटू, …)
@@ -445,18 +452,31 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     changed_in = -1   # the sentence of the last change
     tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
     by_direction = named_by_direction   # the current addressee was named by a direction
+    since_change: list[int] = []   # the evidence given to the current addressee since its change
     for item in evidence:
         while next_change < len(changes) and changes[next_change][0] <= item.start:
             current = changes[next_change][2]
             by_direction = changes[next_change][1] == 0
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
+            since_change = []
         item_sentence = bisect_right(starts, item.start) - 1
         if item.kind == "pronoun" and group_address(item, lexicon):
-            # तुम सब … तुम्हारे: the same group; (मेहमानों से) … आप सब: the people the direction named
-            if not (current or "").endswith(GROUP) and not (by_direction and current is not None):
-                current = f"{item.text}{GROUP}"
-                by_direction = False
+            # तुम सब … तुम्हारे: the same group. People named by a direction or a vocative that
+            # no listed person answers to, then addressed as a group ((मेहमानों से) आइए! आप सब
+            # बैठिए, সুনো বাচ্চারা, তোমরা সবাই …), are that group: one key, the pronoun phrase's,
+            # for all that was said to them since they were named
+            if not (current or "").endswith(GROUP):
+                named_them = current is not None and current != turn.addressee and index.match(current) is None \
+                    and (by_direction or item_sentence == changed_in)
+                if named_them or not (by_direction and current is not None):
+                    group = f"{item.text}{GROUP}"
+                    if named_them:
+                        for start in since_change:
+                            if out.get(start) == current:
+                                out[start] = group
+                    current = group
+                    by_direction = False
             changed_in = item_sentence
         elif current != turn.addressee and item_sentence > changed_in \
                 and item.tier in tiers.get(turn.addressee, ()) and item.tier not in tiers.get(current, ()):
@@ -474,6 +494,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         tiers.setdefault(target, set()).add(item.tier)
         if target is not None and target != turn.addressee:
             out[item.start] = target
+        if aside is None:
+            since_change.append(item.start)
     return out
 
 
@@ -563,7 +585,7 @@ def _aside_vocative(text: str, start: int, end: int, speaker: str | None, lexico
     return None
 
 
-def _direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
+def direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> str | None:
     """The person a stage direction turns to: (नौकर से), (বউমাকে), (माँ की ओर मुड़कर)."""
     return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
 

@@ -227,7 +227,29 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
             if following is not None and following in lexicon.name_titles:
                 return f"{word} {tokens[i + 1][0]}", True
+            apposed = _apposed_name(tokens, i + 1, case_markers, index)
+            if apposed is not None:
+                return apposed, False   # दुकान की मालकिन रुखसाना बी बोलीं, কনের মা শ্রাবণী দেবী বললেন
             return word, True
+    return None
+
+
+def _apposed_name(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
+                  index: SpeakerIndex | None) -> str | None:
+    """The listed person whose name stands right after a role or kin term, in apposition
+    to it (मालकिन रुखसाना बी, মা শ্রাবণী দেবী): the subject is that person, unless a case
+    marker makes the name someone else (मालकिन रुखसाना बी से बोली)."""
+    if index is None:
+        return None
+    for size in (2, 1):
+        if i + size > len(tokens):
+            continue
+        after = tokens[i + size][1] if i + size < len(tokens) else None
+        if (after is not None and after in case_markers) or tokens[i + size - 1][1] in case_markers:
+            continue
+        name = index.match(" ".join(w for w, _ in tokens[i:i + size]))
+        if name is not None:
+            return name
     return None
 
 
