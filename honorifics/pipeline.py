@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_person, group_address,
                                     may_change_addressee, opening_direction, opening_vocative, person_named,
-                                    vocative_names)
+                                    the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
@@ -604,6 +604,7 @@ class Analyzer:
         # who is in the dialogue: the listed speakers, else those the text's labels and frames
         # name (a vocative "শাবাশ!" to the labelled partner Q names no one new)
         parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
+        unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -619,6 +620,16 @@ class Analyzer:
                         directed = None
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
+                    if raw.direction and unnamed_before is not None and unnamed_before.speaker == turn.speaker \
+                            and unnamed_before.addressee == turn.addressee:
+                        # (मीरा की ओर मुड़कर) after lines of the same speaker that named no one: one
+                        # turns to the person one was not facing, so those lines were for the one
+                        # other person present, when there is exactly one
+                        other = the_other_party(index, turn.speaker, turn.addressee)
+                        if other is not None:
+                            unnamed_before.addressee = other
+                            for address in unnamed_before.nominal_address:
+                                address.addressee = other
                 if turn.evidence and may_change_addressee(text, turn, lexicon):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
@@ -628,6 +639,8 @@ class Analyzer:
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
+                unnamed_before = turn if not directed and not vocatives.get(turn.index) \
+                    and turn.index not in addressed else None
 
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \

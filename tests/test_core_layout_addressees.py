@@ -755,3 +755,29 @@ def test_darun_in_banglish_is_praise_not_a_formal_imperative():
     result = analyze_text("Rana: Dekh!\nMitu: Darun! Ekhon boshun, mishti khan.",
                           language="bn", speakers=["Mitu", "Rana"], task="roleplay")
     assert result.speakers["Mitu"].tier == "formal"
+
+
+@pytest.mark.parametrize("text", [
+    # a line of its own under the name (screenplay), and inline in the turn
+    "**रमेश**\nअम्मा, खाना?\n\n**दादी**\nतू जल्दी सो जा, कल स्कूल है।\n(रमेश की ओर मुड़कर)\nबेटा, आप भी आराम कीजिए।",
+    "रमेश: अम्मा, खाना?\nदादी: तू जल्दी सो जा, कल स्कूल है। (रमेश की ओर मुड़कर) बेटा, आप भी आराम कीजिए।",
+])
+def test_turning_to_the_partner_means_the_lines_before_were_for_the_other_person(text):
+    # one turns to the person one was not facing: तू … was for the one other person present
+    speakers = ["दादी", "रमेश", "मुन्नी"]
+    speaker = analyze_text(text, language="hi", speakers=speakers, task="roleplay").speakers["दादी"]
+    assert speaker.by_addressee == {"मुन्नी": "intimate", "रमेश": "formal"}
+    # control: with no other person present there is no one else to give them to
+    speaker = analyze_text(text, language="hi", speakers=speakers[:2], task="roleplay").speakers["दादी"]
+    assert speaker.tier == "mixed" and speaker.by_addressee is None
+
+
+def test_a_kin_term_after_a_direction_to_a_listed_person_is_that_person():
+    # (রুমার দিকে ফিরে) বউমা, …: বউমা (daughter-in-law) is what রুমা is called, not someone else
+    text = "রুমা: মা, খেতে দেব?\nদিদা: তুই এখন ঘুমো। (রুমার দিকে ফিরে) বউমা, আপনি একটু বসুন।\nমিঠু: আচ্ছা।"
+    speaker = analyze_text(text, language="bn", speakers=["দিদা", "মিঠু", "রুমা"], task="roleplay").speakers["দিদা"]
+    assert speaker.by_addressee == {"মিঠু": "intimate", "রুমা": "formal"}
+    # control: a name after the direction is that person's own name and wins
+    text = "রুমা: মা, খেতে দেব?\nদিদা: তুই এখন ঘুমো। (রান্নাঘরের দিকে ফিরে) টুনি, আপনি একটু বসুন।\nমিঠু: আচ্ছা।"
+    speaker = analyze_text(text, language="bn", speakers=["দিদা", "মিঠু", "রুমা"], task="roleplay").speakers["দিদা"]
+    assert "টুনি" in (speaker.by_addressee or {})

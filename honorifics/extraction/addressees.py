@@ -376,10 +376,10 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     after = match.end()
                     own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
                                           lexicon, index)
-                    if own and (_address_term_only(own, lexicon)
+                    if own and (_person_words_only(own, lexicon)
                                 or (index.match(own) is None and len(TOKEN.findall(own)) > 1)):
-                        # an address term (भैया, Dada) names the role no better; nor does an
-                        # unlisted phrase (আসসালামু আলাইকুম, …): a name is one word or a listed person
+                        # an address term or kin term (भैया, Dada, বউমা) names the role no better; nor
+                        # does an unlisted phrase (আসসালামু আলাইকুম, …): a name is one word or a listed person
                         own = None
                     changes.append((after, 0, person_named(own or named, turn.speaker, index)))
     last = evidence[-1].start if evidence else -1
@@ -423,8 +423,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
                                  for start, _ in sentences[number:number + 1]) \
-                and _address_term_only(vocative, lexicon):
-            continue   # (to the waiter) Bhaiya, …: the address term names the role no better
+                and _person_words_only(vocative, lexicon):
+            continue   # (to the waiter) Bhaiya, … / (রুমার দিকে ফিরে) বউমা, …: a kin term or role names them no better
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else,
         # and so is one whose sentence is more deferent than the rest of the turn (Uncle, aap … Tu …)
@@ -439,12 +439,22 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                 # a role or kin term said to someone other than the listed partner (Bhaiya, … to
                 # the auto driver): the one other person of the dialogue, when there is exactly
                 # one and the turn does not name them otherwise
-                other = _the_other_party(index, turn.speaker, turn.addressee)
+                other = the_other_party(index, turn.speaker, turn.addressee)
                 if other is not None and other not in named_in_turn:
                     named = other
             changes.append((position, 1, named or vocative))
             if back_at is not None:
                 changes.append((back_at, 1, cast(str, turn.addressee)))   # … Tu …: the partner again
+    if partner_named_later and evidence:
+        # turned to the partner by a direction after addressing someone unnamed (तू जल्दी सो जा। (रमेश की ओर
+        # मुड़कर) आप भी …): that was the one other person present, when there is exactly one
+        # (a direction only: naming the partner mid-turn, भेज दो। और नेहा, …, goes on to the same person)
+        named_at = [position for position, kind, person in changes if kind == 0 and person == turn.addressee]
+        first = evidence[0].start
+        if named_at and first < min(named_at) and not any(position <= first for position, _, _ in changes):
+            other = the_other_party(index, turn.speaker, turn.addressee)
+            if other is not None and other not in named_in_turn:
+                changes.append((turn.start, 1, other))
     changes.sort()
     current = turn.addressee
     out: dict[int, str] = {}
@@ -590,11 +600,17 @@ def direction_person(direction: str, lexicon: Lexicon, index: SpeakerIndex) -> s
     return direction_addressee(direction, lexicon) or frame_addressee(direction, lexicon, index)
 
 
-def _the_other_party(index: SpeakerIndex, speaker: str | None, partner: str | None) -> str | None:
+def the_other_party(index: SpeakerIndex, speaker: str | None, partner: str | None) -> str | None:
     """The one person of the dialogue (listed or labelled) who is neither the speaker nor
     the partner, when there is exactly one; else None."""
     others = [spec.name for spec in index.speakers if spec.name not in (speaker, partner)]
     return others[0] if len(others) == 1 else None
+
+
+def _person_words_only(name: str, lexicon: Lexicon) -> bool:
+    """Is every word of ``name`` an address term or a person noun (भैया, বউমা, मेहमान)? (Then
+    it names a role or kin, no one in particular.)"""
+    return all(lexicon.person_word(lexicon.key(w)) for w in TOKEN.findall(name))
 
 
 def _address_term_only(name: str, lexicon: Lexicon) -> bool:
