@@ -335,6 +335,28 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]],
+                       groups: dict[str, str]) -> None:
+    """People once named and then addressed as a group ((मेहमानों से) … आप लोग …) keep that
+    group's key wherever a direction or vocative names them again in the record."""
+    for turn in turns:
+        if turn.kind != SPEECH:
+            continue
+        targets = addressed.get(turn.index)
+        if turn.addressee in groups:
+            if targets is None:
+                targets = addressed[turn.index] = {}
+            for item in turn.evidence:   # (the turn's own addressee is not written per item)
+                targets.setdefault(item.start, turn.addressee)
+            turn.addressee = groups[turn.addressee]
+            for address in turn.nominal_address:
+                address.addressee = turn.addressee
+        if targets:
+            for start, target in targets.items():
+                if target in groups:
+                    targets[start] = groups[target]
+
+
 def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dict[int, Lexicon],
                               addressed: dict[int, dict[int, str]], narration: bool) -> None:
     """Take out of each speaker's evidence toward each addressee the generic "you" that
@@ -605,6 +627,7 @@ class Analyzer:
         # name (a vocative "শাবাশ!" to the labelled partner Q names no one new)
         parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
         unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
+        groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -635,13 +658,15 @@ class Analyzer:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()
                     addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, parties_index, asides,
-                                                                   named_by_direction=bool(directed))
+                                                                   named_by_direction=bool(directed), groups=groups)
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
                 unnamed_before = turn if not directed and not vocatives.get(turn.index) \
                     and turn.index not in addressed else None
 
+        if groups:
+            _one_key_per_group(turns, addressed, groups)
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \
             and not any(q in text for q in DOUBLE_QUOTE_CHARACTERS)

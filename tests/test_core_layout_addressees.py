@@ -781,3 +781,26 @@ def test_a_kin_term_after_a_direction_to_a_listed_person_is_that_person():
     text = "রুমা: মা, খেতে দেব?\nদিদা: তুই এখন ঘুমো। (রান্নাঘরের দিকে ফিরে) টুনি, আপনি একটু বসুন।\nমিঠু: আচ্ছা।"
     speaker = analyze_text(text, language="bn", speakers=["দিদা", "মিঠু", "রুমা"], task="roleplay").speakers["দিদা"]
     assert "টুনি" in (speaker.by_addressee or {})
+
+
+@pytest.mark.parametrize("text, language, speakers, group, other", [
+    ("ढाबेवाला: (मुसाफ़िरों से) आइए, आइए! आप लोग बैठिए।\n(छोटू से) तू पानी ला।\nशर्मा जी: भाई, चाय दो।\n"
+     "ढाबेवाला: (मुसाफ़िरों से) माफ़ कीजिए, चाय अभी आती है।",
+     "hi", ["ढाबेवाला", "शर्मा जी"], "आप लोग (group)", "छोटू"),
+    ("মাসি: (অতিথিদের) আসুন, আসুন! আপনারা বসুন।\n(পিকলুকে) তুই জল আন।\nপিকলু: আনছি।\n"
+     "মাসি: (অতিথিদের) একটু অপেক্ষা করুন।",
+     "bn", ["মাসি", "পিকলু"], "আপনারা (group)", "পিকলু"),
+])
+def test_people_a_direction_names_and_then_addresses_as_a_group_have_one_key(text, language, speakers, group,
+                                                                             other):
+    # the direction names them at the turn's start, the group pronoun follows: one key, also in
+    # the later turn that names them by the direction alone
+    speaker = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speakers[0]]
+    assert speaker.by_addressee == {group: "formal", other: "intimate"} and speaker.tier == "formal"
+
+
+def test_one_group_addressed_in_two_cases_has_one_key():
+    # आप लोग …, then आप लोगों को (the oblique plural): the same guests, one key in the direct case
+    text = "मौसी: आप लोग घबराइए मत! गोलू, तू भाग। और आप लोगों को तकलीफ़ हुई, माफ़ कीजिए।\nगोलू: जी मौसी।"
+    speaker = analyze_text(text, language="hi", speakers=["मौसी", "गोलू"], task="roleplay").speakers["मौसी"]
+    assert speaker.by_addressee == {"आप लोग (group)": "formal", "गोलू": "intimate"}

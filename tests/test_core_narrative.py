@@ -196,3 +196,32 @@ def test_a_quote_opening_with_a_name_keys_the_role_its_frame_names():
     text = 'शुक्ला जी ने तवे के पीछे खड़े लड़के से कहा, "आज तू मिर्च कम डालना।"\n\nछोटू हँसा, "बाबूजी, आप बैठिए।"'
     result = analyze_text(text, language="hi", speakers=["शुक्ला जी", "छोटू"], task="continuation")
     assert result.speakers["शुक्ला जी"].addressee == "लड़का"
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, tier", [
+    ("नेहा खिड़की के पास बैठी थी। \"खाना खा लिया तुमने?\" रसोई से पापा की आवाज़ आई।\n\n"
+     "\"हाँ पापा, आप भी आ जाइए।\" नेहा ने कहा।", "hi", ["नेहा", "पापा"], "पापा", "familiar"),
+    ("তিতলি জানালার পাশে বসে ছিল। রান্নাঘর থেকে মায়ের গলা ভেসে এল, \"তুই খেয়েছিস?\"\n\n"
+     "\"হ্যাঁ মা, তুমিও এসো।\" তিতলি বলল।", "bn", ["তিতলি", "মা"], "মা", "intimate"),
+    ("Riya padh rahi thi. \"Beta, tu so ja ab,\" kitchen se Mummy ki awaaz aayi.\n\n"
+     "\"Bas paanch minute, Mummy, aap so jaiye,\" Riya boli.", "hi", ["Riya", "Mummy"], "Mummy", "intimate"),
+    ("Titli janlar pashe boshe chhilo. Rannaghor theke Ma-r gola bhese elo, \"Tui kheyechhis?\"\n\n"
+     "\"Haan Ma, tumio esho,\" Titli bollo.", "bn", ["Titli", "Ma"], "Ma", "intimate"),
+    ("रात थी।\n\n— नींद नहीं आ रही तुझे भी? — दरवाज़े से सौरभ की आवाज़ आई।\n— नहीं यार, तू जा।",
+     "hi", ["अंकित", "सौरभ"], "सौरभ", "intimate"),
+])
+def test_a_persons_voice_that_comes_frames_the_quote_as_theirs(text, language, speakers, speaker, tier):
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].tier == tier
+    assert not any(name.startswith("_unnamed") for name in result.speakers)
+
+
+def test_a_things_sound_or_a_voice_heard_is_no_frame_of_its_owner():
+    # controls: the door's sound names no speaker; a voice the subject hears, with a reporting
+    # verb, leaves the quote to that subject
+    text = "नेहा खिड़की के पास बैठी थी। दरवाज़े की आवाज़ आई। \"कौन है? तुम हो क्या?\"\n\nपापा बोले, \"हाँ।\""
+    result = analyze_text(text, language="hi", speakers=["नेहा", "पापा"], task="continuation")
+    assert result.speakers["नेहा"].tier == "familiar"
+    text = "पापा की आवाज़ सुनकर नेहा बोली, \"आप आ गए?\"\n\nपापा ने कहा, \"हाँ बेटा।\""
+    result = analyze_text(text, language="hi", speakers=["नेहा", "पापा"], task="continuation")
+    assert result.speakers["नेहा"].tier == "formal" and result.speakers["पापा"].tier == "none"

@@ -36,7 +36,8 @@ def test_group_address_after_a_direction_addresses_the_people_it_named():
     text = ("**মাসিমা:** (অতিথিদের দিকে) আপনারা সবাই ভেতরে এসে বসুন। "
             "(মেয়ের দিকে ফিরে) এই টুনি, তুই শরবতটা নিয়ে আয়।\n**টুনি:** আনছি মা।")
     got = speakers_of(analyze_text(text, "bn", speakers=["মাসিমা", "টুনি"], task="roleplay"))
-    assert got["মাসিমা"][2] == {"অতিথি": "formal", "টুনি": "intimate"}
+    # the guests the direction names, then addressed as a group: keyed by the group's pronoun phrase
+    assert got["মাসিমা"][2] == {"আপনারা সবাই (group)": "formal", "টুনি": "intimate"}
     # control: group address with no direction is the group itself
     text = ("**मास्टरजी:** तुम सब चुपचाप बैठो। अरे पिंटू, तू इधर आ।\n**पिंटू:** आया मास्टरजी।")
     got = speakers_of(analyze_text(text, "hi", speakers=["मास्टरजी", "पिंटू"], task="roleplay"))

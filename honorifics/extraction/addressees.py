@@ -90,6 +90,23 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
         position = found_end.end()
 
 
+def group_key(phrase: str, lexicon: Lexicon) -> str:
+    """The key of a group addressed by a pronoun phrase: the phrase with its plural word in
+    the direct case, so that one group has one key (आप लोगों को … आप लोग → ``आप लोग (group)``).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> group_key("आप लोगों", load_lexicon("hi")), group_key("তোমরা সবাই", load_lexicon("bn"))
+    ('आप लोग (group)', 'তোমরা সবাই (group)')
+    """
+    words = phrase.split()
+    if len(words) > 1:
+        direct = next((form for form in direct_forms(words[-1], lexicon)
+                       if form and lexicon.key(form) in lexicon.plural_markers), None)
+        if direct is not None:
+            phrase = " ".join([*words[:-1], direct])
+    return f"{phrase}{GROUP}"
+
+
 def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
     """The addressee a stage direction names: (नौकर से) → नौकर, (বউমাকে) → বউমা, (to the waiter)."""
     data = lexicon.addressees
@@ -338,7 +355,8 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool
 
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
-                           in_asides: set[int], named_by_direction: bool = False) -> dict[int, str]:
+                           in_asides: set[int], named_by_direction: bool = False,
+                           groups: dict[str, str] | None = None) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -347,9 +365,11 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     address (तुम सब, তোমরা). An aside in parentheses with speech of its own goes to the
     person it names (``(अरे रामू, तू …)``, ``(বোনকে: …)``, ``(और तू, करण, …)``) and changes
     nothing after it. Before any change, the turn's addressee (``named_by_direction``: by a stage
-    direction or a frame). Group address after a direction addresses the people it named
-    (``(मेहमानों से) आइए! आप सब बैठिए``); no one addresses themself. Where
-    :func:`may_change_addressee` says no, this is ``{}``: ask it first, it costs less."""
+    direction or a frame). People a direction or a vocative named and group address then
+    addresses are that group, keyed by its pronoun phrase (``(मेहमानों से) आइए! आप सब
+    बैठिए``: all to ``आप सब (group)``; ``groups`` learns मेहमान → that key, for the record's
+    other turns); no one addresses themself. Where :func:`may_change_addressee` says no,
+    this is ``{}``: ask it first, it costs less."""
     text_of_turn = turn.text
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     evidence_starts = [e.start for e in evidence]
@@ -474,17 +494,21 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         if item.kind == "pronoun" and group_address(item, lexicon):
             # तुम सब … तुम्हारे: the same group. People named by a direction or a vocative that
             # no listed person answers to, then addressed as a group ((मेहमानों से) आइए! आप सब
-            # बैठिए, সুনো বাচ্চারা, তোমরা সবাই …), are that group: one key, the pronoun phrase's,
+            # बैठिए, শোনো বাচ্চারা, তোমরা সবাই …), are that group: one key, the pronoun phrase's,
             # for all that was said to them since they were named
             if not (current or "").endswith(GROUP):
-                named_them = current is not None and current != turn.addressee and index.match(current) is None \
-                    and (by_direction or item_sentence == changed_in)
+                # (the turn's own addressee too, when a direction or frame named it and nothing
+                # changed since: (मेहमानों से) आइए! आप लोग बैठिए)
+                named_them = current is not None and index.match(current) is None \
+                    and (by_direction or current != turn.addressee and item_sentence == changed_in)
                 if named_them or not (by_direction and current is not None):
-                    group = f"{item.text}{GROUP}"
+                    group = group_key(item.text, lexicon)
                     if named_them:
                         for start in since_change:
-                            if out.get(start) == current:
+                            if out.get(start, turn.addressee) == current:
                                 out[start] = group
+                        if groups is not None:
+                            groups.setdefault(cast(str, current), group)   # the same people elsewhere
                     current = group
                     by_direction = False
             changed_in = item_sentence

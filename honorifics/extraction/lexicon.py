@@ -491,7 +491,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # pronoun subjects that are also other words (Bangla ও "and"): only first in the clause
             "clause_initial_only": keys(section.get("clause_initial_only")),
             # a frame that sings or hums its quote (गाना गाया, গান ধরল): a song line, a mention
-            "mention_frames": keys(section.get("mention_frames"))}
+            "mention_frames": keys(section.get("mention_frames")),
+            # a person's voice that comes (पापा की आवाज़ आई, মায়ের গলা ভেসে এল): that person speaks
+            "voice_nouns": keys(section.get("voice_nouns")),
+            "voice_verbs": keys(section.get("voice_verbs"))}
 
 
 # LEXICON_NAMES and lexicon_name come from the language registry (imported above).

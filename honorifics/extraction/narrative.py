@@ -26,7 +26,7 @@ from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBL
                        ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
                        SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import frame_addressee, toward_candidates
+from .addressees import direct_forms, frame_addressee, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -105,8 +105,12 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     words = [w for w, _ in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
-    if verb_at is None and not action:
-        return None
+    if verb_at is None:
+        voice = _voice_owner(tokens, lexicon, index)
+        if voice is not None:
+            return voice   # रसोई से पापा की आवाज़ आई: a person's voice that comes frames the quote
+        if not action:
+            return None
     if any(k in lexicon.pronouns for k in keys):
         return None    # a speaker's own words around the quote, not narration
     # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
@@ -160,6 +164,50 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
 
 #: without an overt subject, the first word of a clause is taken as its subject only this near the verb
 _GUESSED_SUBJECT_REACH = 3
+
+
+def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
+                 index: SpeakerIndex | None) -> tuple[str, bool] | None:
+    """The person whose voice a clause says came or rang out (रसोई से पापा की आवाज़ आई,
+    রান্নাঘর থেকে মায়ের গলা ভেসে এল, kitchen se Mummy ki awaaz aayi): a listed speaker or a
+    person word, with a genitive marker or ending, before a voice noun that a verb of coming
+    follows within three words. Not a thing's sound (दरवाज़े की आवाज़ आई), nor a voice heard
+    by the subject (माँ की आवाज़ सुनकर नेहा बोली: a reporting verb, read first).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> hi = load_lexicon("hi")
+    >>> _voice_owner(_frame_keys("रसोई से पापा की आवाज़ आई", hi), hi, None)
+    ('पापा', True)
+    >>> _voice_owner(_frame_keys("दरवाज़े की आवाज़ आई", hi), hi, None) is None
+    True
+    """
+    narrative = lexicon.narrative
+    nouns: frozenset = narrative.get("voice_nouns") or frozenset()
+    verbs: frozenset = narrative.get("voice_verbs") or frozenset()
+    if not nouns:
+        return None
+    keys = [k for _, k in tokens]
+    words = [w for w, _ in tokens]
+    genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
+    for i, key in enumerate(keys):
+        if key not in nouns or i == 0 or not any(k in verbs for k in keys[i + 1:i + 4]):
+            continue
+        if keys[i - 1] in genitive_words:   # पापा की आवाज़, Ma-r gola
+            owners = [" ".join(words[i - 3:i - 1])] if i >= 3 else []
+            owners += [words[i - 2]] if i >= 2 else []
+        else:   # মায়ের গলা: the genitive ending, every reading (the longest first)
+            stems = [words[i - 1][:-len(x)] for x in lexicon.addressees["genitive_suffixes"]
+                     if words[i - 1].endswith(x) and len(words[i - 1]) > len(x) + 1]
+            owners = [f"{words[i - 2]} {stem}" for stem in stems if i >= 2] + stems
+        for owner in owners:
+            name = index.match(owner) if index is not None else None
+            if name is not None:
+                return name, False
+        for owner in owners:
+            for form in (owner, *direct_forms(owner, lexicon)):
+                if lexicon.person_word(lexicon.key(form)):
+                    return form, True
+    return None
 
 
 def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
