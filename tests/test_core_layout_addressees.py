@@ -804,3 +804,27 @@ def test_one_group_addressed_in_two_cases_has_one_key():
     text = "मौसी: आप लोग घबराइए मत! गोलू, तू भाग। और आप लोगों को तकलीफ़ हुई, माफ़ कीजिए।\nगोलू: जी मौसी।"
     speaker = analyze_text(text, language="hi", speakers=["मौसी", "गोलू"], task="roleplay").speakers["मौसी"]
     assert speaker.by_addressee == {"आप लोग (group)": "formal", "गोलू": "intimate"}
+
+
+@pytest.mark.parametrize("text, language", [
+    ("মনে আছে, তুই কী বলেছিলি?", "bn"), ("Mone ache, tui ki bolechhili?", "bn-Latn"),
+    ("হয়েছে, তুই এবার যা।", "bn"), ("हो गया, तू अब जा।", "hi"), ("Ho gaya, tu ab ja.", "hi-Latn"),
+])
+def test_a_clause_with_an_auxiliary_before_a_comma_is_no_vocative(text, language):
+    # মনে আছে, … "remember, …" / हो गया, … "that's enough, …": a finite verb makes it a clause
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    lexicon = load_lexicon(language)
+    assert vocative_at(text, 0, len(text), lexicon) is None
+    # control: a name in its place is a vocative
+    named = "Rinku" + text[text.index(","):]
+    assert vocative_at(named, 0, len(named), lexicon) == "Rinku"
+
+
+@pytest.mark.parametrize("direction, expected", [("waiter ke", "waiter"), ("OC ke", "OC"), ("Tamal-ke", "Tamal")])
+def test_a_banglish_case_ending_written_apart_names_the_person_before_it(direction, expected):
+    from honorifics.extraction.addressees import direction_addressee
+    from honorifics.extraction.lexicon import load_lexicon
+    assert direction_addressee(direction, load_lexicon("bn-Latn")) == expected
+    # control: a direction word alone names no one
+    assert direction_addressee("dike", load_lexicon("bn-Latn")) is None

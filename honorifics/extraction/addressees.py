@@ -139,6 +139,8 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
             if person is not None:
                 return person
         last = part.split()[-1].strip(".,!?:;") if part.split() else words[-1]   # Tamal-ke, আসামিকে
+        if len(words) >= 2 and last in {x.lstrip("-") for x in data["suffixes"]}:
+            return words[-2]   # (waiter ke): the case ending written apart
         if _is_function_word(lexicon.key(last), lexicon):
             continue   # দিকে ends like -কে but is no one
         for suffix in data["suffixes"]:
@@ -246,6 +248,7 @@ def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
             name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
             continue
         if pronoun or key in lexicon.interjections or key in data["skip"] or key in lexicon.particles \
+                or key in lexicon.auxiliaries or lexicon.root_with_ending(key, lexicon.finite_suffixes) \
                 or key in lexicon.question_words or key in lexicon.first_person_pronouns \
                 or key in lexicon.third_person_pronouns \
                 or (reading is not None and not address_term and key not in lexicon.name_titles):

@@ -191,6 +191,9 @@ class Lexicon:
     #: interjections and discourse words that open a line but never name a speaker
     #: (अच्छा —, আচ্ছা —, अरे —)
     interjections: frozenset = frozenset()
+    #: finite auxiliaries and copulas (है, गया, আছে, হয়েছে): a phrase with one is a clause, never
+    #: a name (মনে আছে, … is "remember, …", not a vocative)
+    auxiliaries: frozenset = frozenset()
     #: clause analysis (clauses.py): case_markers, ergative_markers, title_suffixes, third_person_readings
     clauses: dict = field(default_factory=lambda: {"case_markers": frozenset(), "ergative_markers": frozenset(),
                                                     "title_suffixes": (), "title_last_letters": frozenset(),
@@ -397,6 +400,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
         interjections=keys(data.get("interjections")),
+        auxiliaries=keys(data.get("auxiliaries")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
         clause_openers=keys(data.get("clause_openers")),
         postposed_objects=keys(data.get("postposed_objects")),
