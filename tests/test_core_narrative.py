@@ -225,3 +225,38 @@ def test_a_things_sound_or_a_voice_heard_is_no_frame_of_its_owner():
     text = "पापा की आवाज़ सुनकर नेहा बोली, \"आप आ गए?\"\n\nपापा ने कहा, \"हाँ बेटा।\""
     result = analyze_text(text, language="hi", speakers=["नेहा", "पापा"], task="continuation")
     assert result.speakers["नेहा"].tier == "formal" and result.speakers["पापा"].tier == "none"
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, expected", [
+    ("দিদা রান্নাঘর থেকে বললেন, \"তোমরা সবাই খেতে বসো।\" তারপর ছোট্ট টুটুলের দিকে ফিরে বললেন, "
+     "\"আর তুই হাত ধুয়েছিস?\"\n\nটুটুল বলল, \"হ্যাঁ দিদা।\"", "bn", ["দিদা", "টুটুল", "মিঠি"], "দিদা",
+     {"তোমরা সবাই (group)": "familiar", "টুটুল": "intimate"}),
+    ("दादी ने कहा, \"तुम सब खाना खाओ।\" फिर नन्हे टुन्नू की ओर मुड़कर बोलीं, \"और तूने हाथ धोए?\"\n\n"
+     "टुन्नू बोला, \"हाँ दादी।\"", "hi", ["दादी", "टुन्नू"], "दादी",
+     {"तुम सब (group)": "familiar", "टुन्नू": "intimate"}),
+])
+def test_a_word_before_the_person_a_frame_turns_to_is_no_subject(text, language, speakers, speaker, expected):
+    # ছোট্ট / नन्हे ("little") modify the child turned to; the subject is elided: the last speaker
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].by_addressee == expected
+    assert set(result.speakers) == set(speakers)
+
+
+def test_a_listed_name_before_the_person_turned_to_is_the_subject():
+    # control: মিঠি (listed) turns to টুটুল: মিঠি speaks
+    text = ("দিদা রান্নাঘর থেকে বললেন, \"তোমরা সবাই খেতে বসো।\" মিঠি টুটুলের দিকে ফিরে বলল, \"তুই হাত ধুয়েছিস?\"\n\n"
+            "টুটুল বলল, \"হ্যাঁ দিদি।\"")
+    result = analyze_text(text, language="bn", speakers=["দিদা", "টুটুল", "মিঠি"], task="continuation")
+    assert result.speakers["মিঠি"].tier == "intimate" and result.speakers["দিদা"].tier == "familiar"
+
+
+def test_in_an_action_beat_of_two_clauses_the_listed_person_who_acts_last_speaks():
+    text = ("বার্ষিক সভা। হেডস্যার মঞ্চে এসে বসলেন, তারপর প্রাক্তন ছাত্র দেবাশিস মাইকটা হাতে নিল।\n\n"
+            "\"তোমরা অনেকেই হয়তো জানো না, এই লাইব্রেরিটা বিজন স্যার গড়েছিলেন।\"")
+    result = analyze_text(text, language="bn", speakers=["দেবাশিস"], task="continuation")
+    assert result.speakers["দেবাশিস"].tier == "familiar" and set(result.speakers) == {"দেবাশিস"}
+    # control: a last clause with its subject elided (aur … badha di) goes on with the first one's
+    text = ("Saamne baithi Amma ne tiffin khola. 'Beta, paratha loge?' Aarav ne sir hilaya. "
+            "'Nahi Amma, aap khaiye.' Amma hans padi, aur plate uski taraf badha di. 'Le, kha le.'")
+    result = analyze_text(text, language="hi", speakers=["Aarav", "Amma"], task="continuation")
+    assert set(result.speakers) == {"Aarav", "Amma"}

@@ -127,6 +127,14 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     cut = max((i for i, k in enumerate(keys[:verb_at if verb_at is not None else len(keys)])
                if narrative["clause_break_suffixes"] and k.endswith(narrative["clause_break_suffixes"])), default=-1)
     found = _clause_subject(tokens[cut + 1:], lexicon, index) if cut >= 0 else None
+    if found is None and verb_at is None:
+        # an action beat of two clauses (প্রধান শিক্ষিকা … বসলেন, তারপর প্রাক্তন ছাত্র দেবাশিস মাইকটা
+        # হাতে নিল): a listed person who acts last, next to the quote, speaks
+        last_comma = frame.rfind(",")
+        beat_start = len(TOKEN.findall(frame[:last_comma])) if last_comma > 0 else 0
+        if 0 < beat_start < len(tokens):
+            last = _clause_subject(tokens[beat_start:], lexicon, index)
+            found = last if last is not None and not last[1] else None
     if found is None:
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
@@ -144,6 +152,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
+                  and not _modifies_turned_to(words, keys, i, lexicon, index)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
                   and not _a_thing(keys, i, lexicon)]
     if not candidates:
@@ -227,6 +236,16 @@ def _turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> b
     """Is ``words[i]`` the person a frame turns to (মায়ের দিকে ফিরে, Ghoshal-babur dike), not its subject?"""
     return bool(toward_candidates(words, keys, i, lexicon)) or any(
         lexicon.key(c) in lexicon.name_titles for c in toward_candidates(words, keys, i + 1, lexicon))
+
+
+def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon,
+                        index: SpeakerIndex | None) -> bool:
+    """Is ``words[i]`` a word of the noun phrase of the person a frame turns to, right before
+    them (ছোট্ট in ``তারপর ছোট্ট পিকলুর দিকে ফিরে বললেন``, नन्हे in ``नन्हे टुन्नू की ओर मुड़कर``)?
+    Not a listed name or a person word: those are the subject (``মিঠি টুটুলের দিকে ফিরে বলল``)."""
+    if not toward_candidates(words, keys, i + 1, lexicon):
+        return False
+    return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
