@@ -351,6 +351,8 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
                 or (cue & {"offer", "closing"} and cue & {"task", "material"}) \
                 or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
             spans.append((s, e, NOTE))
+    if after_refusal and not spans and parts and paragraph & {"task", "material", "writing"}:
+        return [(parts[0][0], parts[-1][1], NOTE)]   # the explanation that goes on after a refusal
     return _merge(spans)
 
 
@@ -414,3 +416,30 @@ def test_one_search_for_several_cue_classes_finds_what_each_class_finds():
                 assert (union.search(" " + text) is not None) == any(cues.pattern(c).search(" " + text)
                                                                      for c in names), \
                     (name, sorted(names), text[:80])
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Maaf kijiye — main yeh scene aage nahi likh sakti.\n\nAapne jo line di thi — \"Tu chup chaap paise de de\" — "
+     "uske aage ka hissa ek bachche ko dhamkaane ke baare mein hai, aur main aisa content nahi likhti.\n\n"
+     "Agar aap chahein toh main kahani ko doosri disha mein le ja sakti hoon.", "hi"),
+    ("माफ़ कीजिए — मैं यह दृश्य आगे नहीं लिख सकती।\n\nआपने जो पंक्ति दी थी — \"तू चुपचाप पैसे दे दे\" — उसके आगे का "
+     "हिस्सा एक बच्चे को धमकाने के बारे में है, और मैं ऐसी सामग्री नहीं लिखती।\n\n"
+     "अगर आप चाहें तो मैं कहानी को दूसरी दिशा में ले जा सकती हूँ।", "hi"),
+    ("দুঃখিত — আমি এই দৃশ্যটা আর লিখতে পারব না।\n\nআপনি যে লাইনটা দিয়েছিলেন — \"তুই চুপচাপ টাকা দে\" — তার "
+     "পরের অংশটা একটা বাচ্চাকে ভয় দেখানো নিয়ে, আর আমি এমন লেখা লিখি না।\n\nআপনি চাইলে আমি গল্পটা অন্যদিকে নিয়ে "
+     "যেতে পারি।", "bn"),
+])
+def test_a_paragraph_after_a_refusal_about_the_text_asked_for_goes_on_explaining_it(text, language):
+    # the user's own line, quoted in the explanation, is a mention: not a character, not the user's tier
+    for task in (None, "continuation"):
+        result = analyze_text(text, language=language, task=task)
+        assert result.refusal is True and result.tier == "none" and result.speakers == {}
+        assert result.user_tier == "formal"
+
+
+def test_in_character_text_after_a_refusal_keeps_its_tier():
+    # control: a refusal of one part, then the scene itself: the scene is the characters'
+    text = ("माफ़ कीजिए, मैं गालियों वाला संस्करण नहीं लिख सकती। यह रहा नरम संस्करण:\n\n"
+            "रवि: तू कल कहाँ था? मैंने तुझे बहुत ढूँढा।\nअमन: अरे यार, घर पर ही था।")
+    result = analyze_text(text, language="hi", speakers=["रवि", "अमन"], task="roleplay")
+    assert result.refusal is True and result.speakers["रवि"].tier == "intimate"

@@ -262,6 +262,21 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     []
     """
     cues = load_cues(lexicon_name)
+    spans = _spans(text, start, end, cues, reply_to_user, latin_record, after_refusal, latin_letters)
+    if after_refusal and not spans:
+        # a paragraph right after a refusal that talks about the text asked for (the line the
+        # user gave, the scene, what the model writes: आपने जो पंक्ति दी थी — "…" — … मैं ऐसी
+        # सामग्री नहीं लिखती) goes on explaining it, quoted lines and all
+        parts = sentences(text, start, end)
+        paragraph = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in parts])
+        if parts and paragraph.has(_ABOUT_THE_TEXT):
+            return [(parts[0][0], parts[-1][1], NOTE)]
+    return spans
+
+
+def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, latin_record: bool,
+           after_refusal: bool, latin_letters: bool) -> list[tuple[int, int, str]]:
+    """The spans of :func:`out_of_character_spans` that its cues open."""
     # one search decides for most paragraphs: nothing that could open an OOC span
     # (the triggers match the character before a cue: a space stands before the paragraph)
     padded = " " + unicodedata.normalize("NFD", text[start:end])
@@ -328,6 +343,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
 _CLOSING_OR_OFFER = frozenset({"closing", "offer"})
 _USAGE_OR_META = frozenset({"usage", "meta"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
+_ABOUT_THE_TEXT = frozenset({"task", "material", "writing"})
 _APOLOGY = frozenset({"apology"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
 _TEXT_CUES = frozenset({"material", "writing"})

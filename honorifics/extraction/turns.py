@@ -476,10 +476,9 @@ class _TurnSplitter:
         (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …) names the speaker; unnamed lines
         alternate between two speakers (``_unnamed_1``, ``_unnamed_2``)."""
         text = self.text
-        ooc = out_of_character_spans(text, start, end, self.lexicon.name, reply_to_user=self.reply_to_user,
-                                     latin_record=self.record_script == "latn", latin_letters=self.latin_letters)
+        ooc = self.ooc_spans(start, end)
         if ooc:
-            self.unlabelled(start, end)
+            self.unlabelled(start, end, ooc)
             return
         pieces, position = [], start
         for match in DASH_BREAK.finditer(text, start, end):
@@ -526,7 +525,11 @@ class _TurnSplitter:
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
-        previous_refusal = bool(self.turns) and self.turns[-1].kind == REFUSAL
+        previous_refusal = False   # a refusal, and nothing but notes after it
+        for turn in reversed(self.turns):
+            if turn.kind != NOTE:
+                previous_refusal = turn.kind == REFUSAL
+                break
         return out_of_character_spans(self.text, span_start, span_end, self.lexicon.name,
                                       reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
                                       after_refusal=previous_refusal, latin_letters=self.latin_letters)
@@ -542,8 +545,10 @@ class _TurnSplitter:
         for ooc_start, ooc_end, kind in ooc:
             if ooc_start > position and text[position:ooc_start].strip():
                 self.plain(position, ooc_start)
+            # (a quote in the model's own words is a line it mentions or offers, not address to
+            # the user: आपने जो पंक्ति दी थी — "तू …" —, as a quote after a name's own speech is)
             turns.append(RawTurn(None, kind, ooc_start, ooc_end,
-                                 speech_segments(text, ooc_start, ooc_end, self.lexicon), ooc=True))
+                                 speech_segments(text, ooc_start, ooc_end, self.lexicon, labelled=True), ooc=True))
             position = ooc_end
         if position < span_end and text[position:span_end].strip():
             self.plain(position, span_end)
