@@ -24,7 +24,7 @@ from .extraction.addressees import (addressees_of_evidence, direction_person, gr
                                     the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
-from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer
+from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
@@ -34,7 +34,7 @@ from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
-from .records import (NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
+from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
 from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
@@ -335,6 +335,14 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+def _names_a_form(line: str, lexicon: Lexicon) -> bool:
+    """Is the line nothing but one quoted 2nd-person pronoun (``"आप"``, ``"তুমি"``): a form named
+    as a word, as a table of forms gives it, not speech?"""
+    words = TOKEN.findall(line)
+    return len(words) == 1 and lexicon.key(words[0]) in lexicon.pronouns \
+        and any(q in line for q in MENTION_MARK_CHARACTERS)
+
+
 def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]],
                        groups: dict[str, str]) -> None:
     """People once named and then addressed as a group ((मेहमानों से) … आप लोग …) keep that
@@ -536,17 +544,23 @@ class Analyzer:
                     raw.speaker = same[raw.speaker]
                 if raw.to in same:
                     raw.to = same[raw.to]
-        characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative) for r in raw_turns)
+        # (a line that is only a quoted form, | सास | "आप" |, names the form: no character speaks it)
+        characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative)
+                               and not _names_a_form(text[r.start:r.end], lexicon) for r in raw_turns)
         defined = _defined_names(text, lexicon)
         name_keys = index.name_keys() | defined if defined else index.name_keys()
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
-        meta = not characters_speak and any(q in text for q in MENTION_MARK_CHARACTERS) and any(
-            meta_answer(text[r.start:r.end], lexicon.name, self._pronoun_test(language, lexicon))
-            for r in raw_turns
-            if r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon)))
+        # Forms named as words across the answer (… "तू" मत बोलना … | पहली मुलाक़ात | "आप" |) are one too.
+        meta = False
+        if not characters_speak and any(q in text for q in MENTION_MARK_CHARACTERS):
+            answer = [text[r.start:r.end] for r in raw_turns
+                      if r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon))]
+            is_pronoun = self._pronoun_test(language, lexicon)
+            meta = any(meta_answer(part, lexicon.name, is_pronoun) for part in answer) \
+                or names_the_forms(answer, is_pronoun)
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
@@ -557,14 +571,17 @@ class Analyzer:
                 raw.kind = SEED   # the model repeated the given dialogue: not scored
             turn = SpeakerTurn(number, raw.speaker, None, text[raw.start:raw.end], raw.start, raw.end,
                                raw.kind)
+            # (in a meta-answer the model's own prose is to the user too, whatever the task)
             to_user = raw.kind == REFUSAL or (raw.kind == NOTE and raw.ooc) or \
-                (raw.kind == SPEECH and (reply_to_user or meta) and not characters_speak)
+                (raw.kind == SPEECH and (reply_to_user or meta) and not characters_speak) or \
+                (raw.kind == NARRATION and meta and not characters_speak)
             if to_user:
                 turn.addressee = USER
             if raw.kind in (SPEECH, REFUSAL) or to_user:
                 segments = raw.segments or [(raw.start, raw.end)]
                 if meta:
-                    segments = without_quotes(text, segments)   # example sentences are mentions
+                    # example sentences and forms named as words (| सास | "आप" |) are mentions
+                    segments = [] if _names_a_form(turn.text, lexicon) else without_quotes(text, segments)
                 # (an Indic record with no Latin letter reads every turn with its own lexicon)
                 turn_lexicon = lexicon if not latin_letters and lexicon.script != LATIN else \
                     self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)
@@ -657,8 +674,11 @@ class Analyzer:
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()
-                    addressed[turn.index] = addressees_of_evidence(text, turn, lexicon, parties_index, asides,
-                                                                   named_by_direction=bool(directed), groups=groups)
+                    previous = next((t for t in reversed(turns[:turn.index]) if t.kind == SPEECH), None)
+                    addressed[turn.index] = addressees_of_evidence(
+                        text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
+                        partner_said=previous.text if previous is not None and previous.speaker == turn.addressee
+                        else "")
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee

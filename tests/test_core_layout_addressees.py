@@ -828,3 +828,28 @@ def test_a_banglish_case_ending_written_apart_names_the_person_before_it(directi
     assert direction_addressee(direction, load_lexicon("bn-Latn")) == expected
     # control: a direction word alone names no one
     assert direction_addressee("dike", load_lexicon("bn-Latn")) is None
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, other", [
+    ("সৌরভ: কে আমার পেনটা নিয়েছে? শিগগির বল।\nতিতলি: আমি না দাদা, টুবাই নিয়েছে।\n"
+     "সৌরভ: টুবাই, তুই আবার! এক্ষুনি ফেরত দে।\nঅর্ক: হা হা।", "bn", ["সৌরভ", "তিতলি", "অর্ক"], "সৌরভ", "টুবাই"),
+    ("रवि: मेरी किताब किसने ली? बता।\nसीमा: मैंने नहीं भैया, चिंटू ने ली है।\nरवि: चिंटू, तू फिर से! अभी वापस कर।\n"
+     "मोहन: हा हा।", "hi", ["रवि", "सीमा", "मोहन"], "रवि", "चिंटू"),
+])
+def test_a_name_the_partner_just_spoke_of_is_that_person_not_the_partner(text, language, speakers, speaker, other):
+    # তিতলি: টুবাই নিয়েছে। — সৌরভ: টুবাই, তুই …: টুবাই is the one she named
+    result = analyze_text(text, language=language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert other in (result.by_addressee or {}) or result.addressee == other
+    # control: a name the partner did not speak of opens the turn to the partner (an unlisted nickname)
+    plain = text.replace("টুবাই নিয়েছে", "আমি জানি না").replace("चिंटू ने ली है", "मुझे नहीं पता")
+    result = analyze_text(plain, language=language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.by_addressee is None
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Alhamdulillah, tui eshechhis!", "bn-Latn"), ("बढ़िया, तू आ गया!", "hi"), ("Mashallah, tu bada ho gaya!", "hi-Latn"),
+])
+def test_a_blessing_or_praise_before_a_comma_is_no_vocative(text, language):
+    from honorifics.extraction.addressees import vocative_at
+    from honorifics.extraction.lexicon import load_lexicon
+    assert vocative_at(text, 0, len(text), load_lexicon(language)) is None

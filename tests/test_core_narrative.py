@@ -260,3 +260,43 @@ def test_in_an_action_beat_of_two_clauses_the_listed_person_who_acts_last_speaks
             "'Nahi Amma, aap khaiye.' Amma hans padi, aur plate uski taraf badha di. 'Le, kha le.'")
     result = analyze_text(text, language="hi", speakers=["Aarav", "Amma"], task="continuation")
     assert set(result.speakers) == {"Aarav", "Amma"}
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, tier", [
+    ("দাদু বললেন, \"তুই আজ মাঠে যাবি না।\"\nমিঠু বলল, \"দাদু, তুমি তো কথা দিয়েছিলে!\"\n"
+     "দাদু খানিক চুপ করে রইলেন। তারপর হেসে যোগ করলেন, \"ঠিক আছে, কাল তোকে নিয়ে যাব।\"",
+     "bn", ["দাদু", "মিঠু"], "মিঠু", "familiar"),
+    ("दादी बोलीं, \"तू आज बाहर नहीं जाएगा।\"\nमिंटू बोला, \"दादी, आपने तो वादा किया था!\"\n"
+     "दादी थोड़ी देर चुप रहीं। फिर मुस्कुराकर बोलीं, \"अच्छा, कल तुझे ले चलूँगी।\"",
+     "hi", ["दादी", "मिंटू"], "मिंटू", "formal"),
+])
+def test_an_elided_subject_continues_the_person_of_the_sentence_before(text, language, speakers, speaker, tier):
+    # দাদু খানিক চুপ করে রইলেন। তারপর হেসে যোগ করলেন, "…": দাদু, not the one who spoke last
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].tier == tier   # (not mixed by the grandparent's last line)
+    # control: a sentence before with no person in it leaves the quote to the last speaker
+    text = text.replace("দাদু খানিক চুপ করে রইলেন।", "বাইরে বৃষ্টি নামল।").replace("दादी थोड़ी देर चुप रहीं।", "बाहर बारिश होने लगी।")
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].tier == "mixed"
+
+
+def test_a_banglish_call_with_a_colon_and_an_inverted_frame_after_a_genitive():
+    # Ma … dak dilen: Topu, … aay — the romanized reporting verbs as the native list has them
+    text = "Sondhe namche. Ma rannaghor theke dak dilen: Topu, haat-mukh dhuye khete aay.\nTopu bollo, \"Ar ektu Ma.\""
+    result = analyze_text(text, language="bn", speakers=["Ma", "Topu"], task="continuation")
+    assert result.speakers["Ma"].tier == "intimate"
+    # a possessor before the verb is no subject: the name after the inverted frame speaks
+    text = "— Ei Tanvir, tor latai-ta de na! — chhader kinar theke chechiye uthlo Rumki.\n— Nije samla!"
+    result = analyze_text(text, language="bn", task="continuation")
+    assert "Rumki" in result.speakers and "chhader" not in result.speakers
+
+
+def test_a_kin_compound_in_bhai_is_a_third_person_subject():
+    # দাদুভাই ঘুমোচ্ছেন: the grandfather sleeps (third person), no address
+    result = analyze_text("খোকন: মা! বাবা এসে গেছেন!\nমা: আস্তে রে খোকন! দাদুভাই ঘুমোচ্ছেন।", language="bn",
+                          speakers=["খোকন", "মা"], task="roleplay")
+    assert result.speakers["মা"].tier == "none"
+    # control: the same verb with a 2nd-person subject is address
+    result = analyze_text("খোকন: মা!\nমা: আস্তে রে খোকন! আপনি ঘুমোচ্ছেন?", language="bn",
+                          speakers=["খোকন", "মা"], task="roleplay")
+    assert result.speakers["মা"].tier == "formal"

@@ -443,3 +443,24 @@ def test_in_character_text_after_a_refusal_keeps_its_tier():
             "रवि: तू कल कहाँ था? मैंने तुझे बहुत ढूँढा।\nअमन: अरे यार, घर पर ही था।")
     result = analyze_text(text, language="hi", speakers=["रवि", "अमन"], task="roleplay")
     assert result.refusal is True and result.speakers["रवि"].tier == "intimate"
+
+
+@pytest.mark.parametrize("text, language, user_tier", [
+    ("सच कहूँ तो — सास से पहली बार मिल रही हो, तो \"तुम\" बिल्कुल मत कहना।\n\n| रिश्ता | क्या कहें |\n|---|---|\n"
+     "| सास | \"आप\" |\n| छोटी ननद | \"तुम\" |\n\nज़्यादातर घरों में \"आप\" ही चलता है। तुम्हें शक हो तो पति से पूछ लो।",
+     "hi", "familiar"),
+    ("সত্যি বলতে — শাশুড়ির সঙ্গে প্রথম দেখা হলে \"তুমি\" একদম বোলো না।\n\n- প্রথম দেখা: \"আপনি\"\n- পরে: \"তুমি\"\n\n"
+     "বেশিরভাগ বাড়িতে \"আপনি\"-ই চলে। তোমার সন্দেহ হলে স্বামীকে জিজ্ঞেস করে নিও।", "bn", "familiar"),
+])
+def test_an_answer_that_names_the_forms_as_words_is_a_meta_answer(text, language, user_tier):
+    # the forms in quotes across the answer, with no characters: an answer about them (refused)
+    for task in (None, "dct"):
+        result = analyze_text(text, language=language, task=task)
+        assert result.refusal is True and result.tier == "none" and result.user_tier == user_tier
+
+
+def test_a_character_who_sets_two_forms_against_each_other_is_no_meta_answer():
+    # control: one sentence with two forms, said by a character in a dialogue
+    result = analyze_text("राम: \"आप\" नहीं, \"तू\" बोल मुझसे!\nश्याम: ठीक है, तू ही सही।", language="hi",
+                          speakers=["राम", "श्याम"], task="roleplay")
+    assert result.refusal is False and result.speakers["श्याम"].tier == "intimate"

@@ -359,7 +359,7 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
                            in_asides: set[int], named_by_direction: bool = False,
-                           groups: dict[str, str] | None = None) -> dict[int, str]:
+                           groups: dict[str, str] | None = None, partner_said: str = "") -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -451,9 +451,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else,
         # and so is one whose sentence is more deferent than the rest of the turn (Uncle, aap … Tu …)
+        # — unless the partner has just spoken of that name as someone else (তিতলি: বাবলু নিয়েছে।
+        # সৌরভ: বাবলু, তুই আবার! — বাবলু is the one she named, not তিতলি)
         partner_term = named is None and number == 0 and turn.addressee is not None \
             and index.match(turn.addressee) is not None \
-            and not _other_address_term(vocative, turn.addressee, lexicon) and not partner_named_later
+            and not _other_address_term(vocative, turn.addressee, lexicon) and not partner_named_later \
+            and not (partner_said and _mentions(partner_said, vocative, lexicon))
         back_at = _deferent_opening(text, evidence, starts, lexicon) \
             if partner_term and "(" not in text_of_turn else None
         if not partner_term or back_at is not None:
@@ -632,6 +635,26 @@ def the_other_party(index: SpeakerIndex, speaker: str | None, partner: str | Non
     the partner, when there is exactly one; else None."""
     others = [spec.name for spec in index.speakers if spec.name not in (speaker, partner)]
     return others[0] if len(others) == 1 else None
+
+
+def _mentions(text: str, name: str, lexicon: Lexicon) -> bool:
+    """Does ``text`` speak of ``name``, a one-word name, as someone (বাবলু নিয়েছে, चिंटू ने ली
+    है), not as an exclamation or a call of its own (``Alhamdulillah, …``, ``बढ़िया!``)? An
+    address term (দাদা, sir) is no one in particular."""
+    words = TOKEN.findall(name)
+    if len(words) != 1 or _address_term_only(name, lexicon):
+        return False
+    key = lexicon.key(words[0])
+    tokens = [lexicon.key(w) for w in TOKEN.findall(text)]
+    markers = lexicon.clauses["case_markers"] | lexicon.clauses["ergative_markers"]
+    for i, token in enumerate(tokens[:-1]):
+        # as someone: a case or ergative marker after it (चिंटू ने, Bablu ko), or a finite verb
+        # (বাবলু নিয়েছে); not a number or a thing before its noun (আশি টাকা, Diet coke)
+        following = tokens[i + 1]
+        if token == key and (following in markers or following in lexicon.auxiliaries
+                             or (lexicon.finite_suffixes and following.endswith(lexicon.finite_suffixes))):
+            return True
+    return False
 
 
 def _person_words_only(name: str, lexicon: Lexicon) -> bool:

@@ -194,6 +194,8 @@ class Lexicon:
     #: finite auxiliaries and copulas (है, गया, আছে, হয়েছে): a phrase with one is a clause, never
     #: a name (মনে আছে, … is "remember, …", not a vocative)
     auxiliaries: frozenset = frozenset()
+    #: particles that end a conditional clause (सच कहूँ तो): a label ending in one is no name
+    clause_final_particles: frozenset = frozenset()
     #: clause analysis (clauses.py): case_markers, ergative_markers, title_suffixes, third_person_readings
     clauses: dict = field(default_factory=lambda: {"case_markers": frozenset(), "ergative_markers": frozenset(),
                                                     "title_suffixes": (), "title_last_letters": frozenset(),
@@ -401,6 +403,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
         interjections=keys(data.get("interjections")),
         auxiliaries=keys(data.get("auxiliaries")),
+        clause_final_particles=keys(data.get("clause_final_particles")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
         clause_openers=keys(data.get("clause_openers")),
         postposed_objects=keys(data.get("postposed_objects")),

@@ -153,6 +153,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   and not _modifies_turned_to(words, keys, i, lexicon, index)
+                  and not _genitive(keys[i], lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
                   and not _a_thing(keys, i, lexicon)]
     if not candidates:
@@ -246,6 +247,13 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     if not toward_candidates(words, keys, i + 1, lexicon):
         return False
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
+
+
+def _genitive(key: str, lexicon: Lexicon) -> bool:
+    """Has the word a genitive ending of two letters or more (chhader kinar theke, ছাদের
+    কিনার থেকে): a possessor, never a guessed subject. (A one-letter -র ends names too.)"""
+    return any(len(ending) >= 2 and key.endswith(ending) and len(key) > len(ending) + 1
+               for ending in lexicon.addressees["genitive_suffixes"])
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
@@ -389,12 +397,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                             frame_addressee(before, lexicon, index)))
             continue
-        if last is None and len(boundaries) >= 1:
-            # no quote before: an elided subject continues the previous sentence's overt
-            # subject (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…")
+        if len(boundaries) >= 1:
+            # an elided subject continues the overt subject of the sentence before, when there is
+            # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
+            # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
             start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-            last = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
-                                   lexicon, index)
+            subject = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
+                                      lexicon, index)
+            if last is None or subject is not None and not subject[1]:   # (after a quote: a listed person)
+                last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
                 # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb

@@ -425,6 +425,34 @@ MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
 _DOUBLE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING)
 
 
+def names_the_forms(texts: list[str], is_pronoun) -> bool:
+    """Do the texts mention two or more different 2nd-person pronouns in quotes, in
+    different sentences — the forms named as words, as an answer about them does
+    (… "तू" मत बोलना … | पहली मुलाक़ात | "आप" | …)? One sentence that sets two forms
+    against each other is a character's (``"आप" नहीं, "तू" बोल मुझसे!``).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> hi = load_lexicon("hi")
+    >>> is_pronoun = lambda w: hi.key(w) in hi.pronouns
+    >>> names_the_forms(['पहली बार मिल रहे हो तो "तू" मत बोलना।', '| शुरुआत | "आप" |'], is_pronoun)
+    True
+    >>> names_the_forms(['"आप" नहीं, "तू" बोल मुझसे!'], is_pronoun)
+    False
+    """
+    forms: dict[str, set[int]] = {}   # a quoted form → the sentences it is in
+    number = 0
+    for text in texts:
+        if not any(q in text for q in MENTION_MARK_CHARACTERS):
+            continue
+        for start, end in sentences(text, 0, len(text)):
+            number += 1
+            for match in _QUOTED_WORD.finditer(text, start, end):
+                word = match.group(1) or match.group(2)
+                if is_pronoun(word):
+                    forms.setdefault(word, set()).add(number)
+    return len(forms) >= 2 and len(set().union(*forms.values())) >= 2
+
+
 def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     """Is the text an answer ABOUT the address forms (a meta-answer given instead of
     the requested text)? A sentence that mentions a 2nd-person pronoun in quotes and

@@ -424,6 +424,8 @@ class _TurnSplitter:
             return False
         if len(keys) > 1 and set(keys) & lexicon.alternative_coordinators:
             return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
+        if len(keys) > 1 and keys[-1] in lexicon.clause_final_particles:
+            return False   # सच कहूँ तो —, Seedhi baat bataun toh —: a clause, not a name
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
