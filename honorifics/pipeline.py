@@ -338,9 +338,10 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
 def _names_a_form(line: str, lexicon: Lexicon) -> bool:
     """Is the line nothing but one quoted 2nd-person pronoun (``"आप"``, ``"তুমি"``): a form named
     as a word, as a table of forms gives it, not speech?"""
+    if not any(q in line for q in MENTION_MARK_CHARACTERS):
+        return False   # (most lines: no quote, no word list)
     words = TOKEN.findall(line)
-    return len(words) == 1 and lexicon.key(words[0]) in lexicon.pronouns \
-        and any(q in line for q in MENTION_MARK_CHARACTERS)
+    return len(words) == 1 and lexicon.key(words[0]) in lexicon.pronouns
 
 
 def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]],
