@@ -853,3 +853,32 @@ def test_a_blessing_or_praise_before_a_comma_is_no_vocative(text, language):
     from honorifics.extraction.addressees import vocative_at
     from honorifics.extraction.lexicon import load_lexicon
     assert vocative_at(text, 0, len(text), load_lexicon(language)) is None
+
+
+@pytest.mark.parametrize("text, language, name, tiers", [
+    ("— कहाँ थे तुम रात भर?\n— स्टेशन पर। लोकल छूट गई।\n— फ़ोन भी नहीं उठा सकते थे?\n"
+     "— बैटरी ख़त्म थी, — राहुल ने जूते उतारते हुए कहा। — और दीदी, तू भी न, हर बात पर जिरह करती है।",
+     "hi", "राहुल", {"_unnamed_1": "familiar", "राहुल": "intimate"}),
+    ("— তুই কোথায় ছিলি?\n— বাজারে।\n— আর এত দেরি?\n— ভিড় ছিল, — টুকাই হাঁপাতে হাঁপাতে বলল। — তুমি অত রাগ কোরো না, মা।",
+     "bn", "টুকাই", {"_unnamed_1": "intimate", "টুকাই": "familiar"}),
+])
+def test_a_dash_line_named_by_its_frame_names_the_speaker_of_the_earlier_lines_too(text, language, name, tiers):
+    # the alternating unnamed speaker whose turn the named line takes was that person all along;
+    # a clause before the inner dash (बैटरी ख़त्म थी,) is speech, no label
+    result = analyze_text(text, language=language, task="continuation")
+    assert {k: s.tier for k, s in result.speakers.items()} == tiers
+    assert result.speakers[name].turns == 2
+
+
+def test_an_interjection_dash_line_names_no_earlier_speaker():
+    # control: — अच्छा — तो अब … मैं नहीं उठ रही: speech after an interjection, no frame: no renaming
+    text = ("— चाबी कहाँ रखी तुमने?\n— मेज़ की दराज़ में। तुम हर बार यही क्यों पूछते हो?\n"
+            "— क्योंकि तुम हर बार जगह बदल देती हो!\n— अच्छा — तो अब सारा दोष मेरा? ख़ुद ढूँढो, मैं नहीं उठ रही।")
+    result = analyze_text(text, language="hi", task="continuation")
+    assert {"_unnamed_1", "_unnamed_2"} <= set(result.speakers)
+
+
+def test_a_romanized_group_key_is_written_in_lower_case():
+    result = analyze_text("Coach: Tum sab chakkar lagao! Sameer, tu ruk.\nSameer: Ji coach.", language="hi",
+                          speakers=["Coach", "Sameer"], task="roleplay")
+    assert result.speakers["Coach"].by_addressee == {"tum sab (group)": "familiar", "Sameer": "intimate"}

@@ -300,3 +300,20 @@ def test_a_kin_compound_in_bhai_is_a_third_person_subject():
     result = analyze_text("খোকন: মা!\nমা: আস্তে রে খোকন! আপনি ঘুমোচ্ছেন?", language="bn",
                           speakers=["খোকন", "মা"], task="roleplay")
     assert result.speakers["মা"].tier == "formal"
+
+
+def test_an_elided_subject_continues_a_pronoun_subject_of_the_sentence_before():
+    text = ("হোস্টেলের শেষ রাত। আমি কাপটা নামিয়ে রেখে ওকে জিজ্ঞেস করলাম, \"তুই কি কাল চলে যাবি?\"\n\n"
+            "ও অনেকক্ষণ চুপ করে রইল। তারপর হেসে বলল, \"যাব না তো কী করব? তুইও চল না।\"")
+    result = analyze_text(text, language="bn", task="continuation")
+    assert set(result.speakers) == {"আমি (narrator)", "ও (unnamed)"}
+    assert result.speakers["ও (unnamed)"].tier == "intimate"
+
+
+@pytest.mark.parametrize("text, tier", [
+    ("সুমি: চাচা, আমার খালাম্মাও যাবেন।\nরহিম চাচা: আইচ্ছা মা।", "none"),   # খালাম্মা + ও: third person
+    ("সুমি: চাচা, আপনিও যাবেন?\nরহিম চাচা: হ মা।", "formal"),              # control: আপনি + ও: address
+])
+def test_a_person_noun_with_a_clitic_is_a_third_person_subject(text, tier):
+    result = analyze_text(text, language="bn", speakers=["সুমি", "রহিম চাচা"], task="roleplay")
+    assert result.speakers["সুমি"].tier == tier

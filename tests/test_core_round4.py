@@ -148,7 +148,7 @@ def test_a_one_word_sentence_between_a_beat_and_its_quote_is_passed_over():
     text = ('Priya ne Rohan se poocha, "Aap chai lenge?" Rohan ne sir hilaya. '
             'Priya ne darwaza khola, phir bahar jhaanka. Sannata. "Tum log kahan chale gaye?"')
     got = speakers_of(analyze_text(text, "hi", speakers=["Priya", "Rohan"], task="continuation"))
-    assert got["Priya"][2] == {"Rohan": "formal", "Tum log (group)": "familiar"}
+    assert got["Priya"][2] == {"Rohan": "formal", "tum log (group)": "familiar"}
     assert got["Rohan"][0] == "none"
 
 

@@ -104,6 +104,8 @@ def group_key(phrase: str, lexicon: Lexicon) -> str:
                        if form and lexicon.key(form) in lexicon.plural_markers), None)
         if direct is not None:
             phrase = " ".join([*words[:-1], direct])
+    if phrase.isascii():
+        phrase = phrase.lower()   # Tum sab, tum sab: one group's key, as its pronoun phrase is written in the lexicon
     return f"{phrase}{GROUP}"
 
 

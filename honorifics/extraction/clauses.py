@@ -77,6 +77,8 @@ class ClauseIndex:
         third_pronouns = lexicon.third_person_pronouns
         first_pronouns = lexicon.first_person_pronouns
         person_nouns = lexicon.person_nouns
+        # a person noun with a clitic (খালাম্মাও "aunt too", মা-ই) is still the person
+        clitic_letters = frozenset(c for c in lexicon.pronoun_clitics if len(c) == 1)
         #: sentence number → its token indices
         self.sentence_members: dict[int, list[int]] = {}
         #: sentences with a 1st- or 3rd-person pronoun
@@ -102,7 +104,8 @@ class ClauseIndex:
                 and lexicon.classify(following)[1] is None and following not in lexicon.stem_followers
             if (key in first_pronouns or key in third_pronouns) and not determiner:
                 self.pronoun_subject_sentences.add(sentence)
-            if key in third_pronouns or (key in person_nouns and not vocative):
+            person = key in person_nouns or (key[-1:] in clitic_letters and key[:-1] in person_nouns)
+            if key in third_pronouns or (person and not vocative):
                 self.third_person_sentences.add(sentence)
             clause = clauses[i]
             found = self.subjects.get(clause)
@@ -120,7 +123,7 @@ class ClauseIndex:
                 continue   # यह पैकेट, वो किताब: a determiner before a noun, not the subject
             if key in first_pronouns:
                 self.subjects[clause] = (1, i)
-            elif key in third_pronouns or key in person_nouns or key in name_keys \
+            elif key in third_pronouns or person or key in name_keys \
                     or (following is not None and (following in ergative or following in titles))\
                     or lexicon.titled(key):
                 self.subjects[clause] = (3, i)

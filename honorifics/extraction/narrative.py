@@ -309,6 +309,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
     return None
 
 
+_UNNAMED = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
+
+
 def _apposed_name(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
                   index: SpeakerIndex | None) -> str | None:
     """The listed person whose name stands right after a role or kin term, in apposition
@@ -404,7 +407,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
             subject = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
                                       lexicon, index)
-            if last is None or subject is not None and not subject[1]:   # (after a quote: a listed person)
+            # (after a quote: a listed person, or a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।)
+            if last is None or subject is not None and (not subject[1] or subject[0].endswith(_UNNAMED)):
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:

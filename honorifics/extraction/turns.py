@@ -35,7 +35,7 @@ from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, 
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
                      plausible_name, strip_markdown)
-from .narrative import frame_line, narration_speaker, narrative_quotes, whole_quote
+from .narrative import frame_line, frame_speaker, narration_speaker, narrative_quotes, whole_quote
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -247,6 +247,7 @@ def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
 _USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "help"})
 #: the cue classes a speaker label never holds (an apology, a preamble: the model's words)
 _NOT_A_NAME_CUES = frozenset({"apology", "preamble", "offer", "meta", "closing"})
+_UNNAMED_DASH = "_unnamed_"   # the keys of unnamed dash-dialogue speakers: _unnamed_1, _unnamed_2 (DESIGN.md)
 _TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
@@ -424,8 +425,8 @@ class _TurnSplitter:
             return False
         if len(keys) > 1 and set(keys) & lexicon.alternative_coordinators:
             return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
-        if len(keys) > 1 and keys[-1] in lexicon.clause_final_particles:
-            return False   # सच कहूँ तो —, Seedhi baat bataun toh —: a clause, not a name
+        if len(keys) > 1 and (keys[-1] in lexicon.clause_final_particles or set(keys) & lexicon.auxiliaries):
+            return False   # सच कहूँ तो —, बैटरी ख़त्म थी, —: a clause, not a name
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
@@ -488,16 +489,28 @@ class _TurnSplitter:
             position = match.end()
         pieces.append((position, end))
         speaker: tuple[str, bool] | None = None
+        reported = False   # the narration that names the speaker has a reporting verb (… ने कहा)
         speech: list[tuple[int, int]] = []
         for number, (s, e) in enumerate(pieces):
             if number % 2 == 1:
                 named = narration_speaker(text[s:e], self.lexicon, self.index)
                 if named is not None:
-                    speaker = speaker or named
+                    if speaker is None:
+                        speaker = named
+                        reported = frame_speaker(text[s:e].strip(), self.lexicon, self.index) is not None
                     continue
             speech.append((s, e))
         if speaker is None:
             speaker = self.pending_frame or self.named_by_line_before() or self.next_dash_speaker()
+        elif reported and self.dash_speakers and speaker[0] not in self.dash_speakers:
+            # a line its own narration names (— …, — राहुल ने कहा। — …) at the turn of an unnamed
+            # speaker of the alternation: that speaker was this person all along
+            expected = self.next_dash_speaker()[0]
+            if expected.startswith(_UNNAMED_DASH):
+                for earlier in self.turns:
+                    if earlier.speaker == expected:
+                        earlier.speaker, earlier.unlisted = speaker
+                self.dash_speakers = [speaker[0] if s == expected else s for s in self.dash_speakers]
         if not speech:
             return
         segments = [seg for s, e in speech for seg in speech_segments(text, s, e, self.lexicon)]
@@ -516,14 +529,14 @@ class _TurnSplitter:
         """The speaker of an unnamed dash line: the other party of the previous one."""
         said = self.dash_speakers
         if not said:
-            return "_unnamed_1", True
+            return f"{_UNNAMED_DASH}1", True
         last = said[-1]
         others = [s for s in dict.fromkeys([*said, *(spec.name for spec in self.speakers)]) if s != last]
         if len(others) == 1:
             return others[0], others[0] not in {spec.name for spec in self.speakers}
-        if last == "_unnamed_1":
-            return "_unnamed_2", True
-        return "_unnamed_1", True
+        if last == f"{_UNNAMED_DASH}1":
+            return f"{_UNNAMED_DASH}2", True
+        return f"{_UNNAMED_DASH}1", True
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
