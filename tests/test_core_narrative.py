@@ -317,3 +317,39 @@ def test_an_elided_subject_continues_a_pronoun_subject_of_the_sentence_before():
 def test_a_person_noun_with_a_clitic_is_a_third_person_subject(text, tier):
     result = analyze_text(text, language="bn", speakers=["সুমি", "রহিম চাচা"], task="roleplay")
     assert result.speakers["সুমি"].tier == tier
+
+
+@pytest.mark.parametrize("text, language, speakers, speaker, tier", [
+    ("नानी ने ऐनक उतारी और बोलीं, \"गुड्डू, तू फिर धूप में खेलने गया था न?\" गुड्डू ने नज़रें झुका लीं। "
+     "\"बस थोड़ी देर, नानी। आपकी क़सम।\" नानी ने मुस्कुराकर कहा: जा, पहले हाथ-मुँह धो।",
+     "hi", ["नानी", "गुड्डू"], "गुड्डू", "formal"),
+    ("পাহাড়ি রাস্তা। টুবলু হাঁপাতে হাঁপাতে পাথরের ওপর বসে পড়ল। \"দাদা, তুই একা যা, আমি আর পারছি না।\" "
+     "আমি ওর হাত ধরে বললাম, \"ওঠ তো, আর একটু।\"", "bn", ["টুবলু"], "টুবলু", "intimate"),
+])
+def test_a_clause_that_leads_into_the_next_quote_frames_that_quote_not_the_one_before(text, language, speakers,
+                                                                                      speaker, tier):
+    # the beat before the quote (गुड्डू ने नज़रें झुका लीं।) names its speaker
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert result.speakers[speaker].tier == tier
+
+
+@pytest.mark.parametrize("text, language, speakers, expected", [
+    # controls: two clauses after a quote frame one quote each; with no beat before it, the
+    # clause after a quote frames it even when it leads on (… বলে চলল, "…")
+    ("\"आइए, शर्मा जी, आप बैठिए!\" मिसेज़ गुप्ता ने दरवाज़ा खोलते हुए कहा, फिर बेटे को डाँटा, \"तू चाय ला।\"",
+     "hi", ["मिसेज़ गुप्ता", "शर्मा जी"], {"मिसेज़ गुप्ता": "formal", "शर्मा जी": "none"}),
+    ("\"খোকাবাবু! এসো এসো, ব্যাগটা আমায় দাও।\" রঘু হাঁপাতে হাঁপাতে বলে চলল, \"তুমি কদ্দিন থাকবে?\"",
+     "bn", ["রঘু", "অয়ন"], {"রঘু": "familiar", "অয়ন": "none"}),
+])
+def test_a_clause_after_a_quote_still_frames_it_where_nothing_else_does(text, language, speakers, expected):
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert {k: s.tier for k, s in result.speakers.items()} == expected
+    assert sum(t.kind == "speech" for t in result.turns) == 2
+
+
+def test_a_quote_that_calls_a_person_is_not_theirs():
+    # শুভ … দেখল, মা … বসে আছেন। "মা, তুমি …": the son speaks, not the mother he calls
+    text = ("রাত একটা। শুভ পা টিপে ঘরে ঢুকতেই দেখল, মা টেবিলে মাথা রেখে বসে আছেন। \"মা, তুমি এখনও জেগে আছ?\"\n\n"
+            "মা উঠে দাঁড়ালেন। \"হাত-মুখ ধুয়ে আয়।\"")
+    result = analyze_text(text, language="bn", speakers=["শুভ", "মা"], task="continuation")
+    assert result.speakers["শুভ"].tier == "familiar" and result.speakers["মা"].tier == "intimate"

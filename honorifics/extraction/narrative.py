@@ -26,7 +26,7 @@ from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBL
                        ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
                        SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import direct_forms, frame_addressee, toward_candidates
+from .addressees import direct_forms, frame_addressee, opening_vocative, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -310,6 +310,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
 
 
 _UNNAMED = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
+_LEAD_INS = (",", ":", "：", "—", "–")   # what a clause that leads into the next quote ends in
 
 
 def _apposed_name(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
@@ -384,6 +385,13 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         after_text = text[quote.end():next_start]
         boundary = _BOUNDARY.search(after_text)
         after = after_text[:boundary.start()] if boundary else after_text
+        # one clause between two quotes that leads into the second (… पैर नहीं डाले।" नानी ने मुस्कुराकर
+        # कहा: जा, …; … পারছি না।" আমি ওর হাত ধরে বললাম, "…") frames the second, not the first; two
+        # clauses (" मिसेज़ गुप्ता ने … कहा, फिर … बेटे को डाँटा, "…") frame one each
+        lead_in = after_text.rstrip()
+        leads_on = number + 1 < len(quotes) and boundary is None and TOKEN.search(after_text) is not None \
+            and (lead_in.endswith(_LEAD_INS) or quotes[number + 1].re is _COLON_SPEECH) \
+            and not any(mark in lead_in[:-1] for mark in _LEAD_INS)
         body = (quote.group("body") or quote.group("body2") or "").rstrip()
         # "…।" এই বলিয়া …: a quote that ends its sentence lets a new one begin after it
         closes_sentence = body.endswith(_SENTENCE_FINAL)
@@ -424,7 +432,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last)
                 if speaker is None:
                     speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
-        elif TOKEN.search(after):
+        elif TOKEN.search(after) and not (leads_on and closes_sentence and boundaries):
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
             speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last)
@@ -442,11 +450,24 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     speaker = _beat_speaker(beat, index)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
+        if speaker is None and leads_on and TOKEN.search(before) is None and TOKEN.search(after):
+            # no beat named anyone: the clause after frames this quote after all (… বলে চলল, "…")
+            speaker = frame_speaker(after, lexicon, index, previous=last)
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
                 and TOKEN.search(before_text) and frame_speaker(before_text.strip(_BEAT_TRIM), lexicon, index) \
                 == (found[-1].speaker, found[-1].unlisted):
             # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
             speaker = (found[-1].speaker, found[-1].unlisted)
+        if speaker is not None and index is not None and not speaker[1] and boundaries:
+            # a quote that calls a listed person is not theirs (শুভ … দেখল, মা … বসে আছেন। "মা,
+            # তুমি …"): the first person of the sentence before speaks, if another
+            called = opening_vocative(text, quote.start(), quote.end(), lexicon)
+            if called is not None and index.match(called) == speaker[0]:
+                start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
+                first = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
+                                        lexicon, index)
+                if first is not None and not first[1] and first[0] != speaker[0]:
+                    speaker = first
         if speaker is not None:
             # the reporting clause only: after the last comma of a frame before the quote,
             # up to the first comma of a frame after it
