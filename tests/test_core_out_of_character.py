@@ -351,7 +351,7 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
                 or (cue & {"offer", "closing"} and cue & {"task", "material"}) \
                 or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
             spans.append((s, e, NOTE))
-    if after_refusal and not spans and parts and paragraph & {"task", "material", "writing"}:
+    if after_refusal and not spans and parts and paragraph & {"task", "material", "writing", "offer", "help"}:
         return [(parts[0][0], parts[-1][1], NOTE)]   # the explanation that goes on after a refusal
     return _merge(spans)
 
@@ -464,3 +464,13 @@ def test_a_character_who_sets_two_forms_against_each_other_is_no_meta_answer():
     result = analyze_text("राम: \"आप\" नहीं, \"तू\" बोल मुझसे!\nश्याम: ठीक है, तू ही सही।", language="hi",
                           speakers=["राम", "श्याम"], task="roleplay")
     assert result.refusal is False and result.speakers["श्याम"].tier == "intimate"
+
+
+def test_an_offer_anywhere_in_the_paragraph_after_a_refusal_goes_on_with_it():
+    # after the refusal, a paragraph whose offer is not its first sentence is still the model's
+    text = ("Sorry, lekin main aisa message nahi likh sakta jisme Sharma sir ko 'tu' bolkar dhamki di jaye.\n\n"
+            "Aapka gussa samajh mein aata hai. Agar aap chahein to main ek polite complaint likh sakta hoon. "
+            "Bataiye, kya karein?")
+    for task in (None, "dct"):
+        result = analyze_text(text, language="hi", speakers=["Rohan", "Sharma sir"], task=task)
+        assert result.refusal is True and result.tier == "none" and result.user_tier == "formal"

@@ -266,7 +266,8 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     if after_refusal and not spans:
         # a paragraph right after a refusal that talks about the text asked for (the line the
         # user gave, the scene, what the model writes: आपने जो पंक्ति दी थी — "…" — … मैं ऐसी
-        # सामग्री नहीं लिखती) goes on explaining it, quoted lines and all
+        # सामग्री नहीं लिखती) or offers something in any of its sentences (… Agar aap chahein to
+        # main … draft kar sakta hoon) goes on explaining it, quoted lines and all
         parts = sentences(text, start, end)
         paragraph = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in parts])
         if parts and paragraph.has(_ABOUT_THE_TEXT):
@@ -343,7 +344,7 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
 _CLOSING_OR_OFFER = frozenset({"closing", "offer"})
 _USAGE_OR_META = frozenset({"usage", "meta"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
-_ABOUT_THE_TEXT = frozenset({"task", "material", "writing"})
+_ABOUT_THE_TEXT = frozenset({"task", "material", "writing", "offer", "help"})
 _APOLOGY = frozenset({"apology"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
 _TEXT_CUES = frozenset({"material", "writing"})
