@@ -646,6 +646,7 @@ class Analyzer:
         parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
         unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
         groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
+        previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -675,16 +676,17 @@ class Analyzer:
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()
-                    previous = next((t for t in reversed(turns[:turn.index]) if t.kind == SPEECH), None)
                     addressed[turn.index] = addressees_of_evidence(
                         text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
-                        partner_said=previous.text if previous is not None and previous.speaker == turn.addressee
-                        else "")
+                        partner_said=previous_speech.text
+                        if previous_speech is not None and previous_speech.speaker == turn.addressee else "")
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
                 unnamed_before = turn if not directed and not vocatives.get(turn.index) \
                     and turn.index not in addressed else None
+            if turn.kind == SPEECH:
+                previous_speech = turn
 
         if groups:
             _one_key_per_group(turns, addressed, groups)

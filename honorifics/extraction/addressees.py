@@ -181,10 +181,15 @@ def toward_candidates(words: list[str], keys: list[str], i: int, lexicon: Lexico
     if i + 2 < len(keys) and keys[i + 1] in data["genitive_words"] and keys[i + 2] in data["toward"]:
         return [words[i], *direct_forms(words[i], lexicon)]
     if i + 1 < len(keys) and keys[i + 1] in data["toward"]:
-        # every reading, the longest ending first (ছেলের: ছেল-ের or ছেলে-র; the caller looks them up)
-        return [words[i][:-len(x)] for x in data["genitive_suffixes"]
-                if words[i].endswith(x) and len(words[i]) > len(x) + 1]
+        return genitive_stems(words[i], lexicon)
     return []
+
+
+def genitive_stems(word: str, lexicon: Lexicon) -> list[str]:
+    """What a word with a genitive ending may be without it: every reading, the longest ending
+    first (ছেলের: ছেল-ের or ছেলে-র; the caller looks them up)."""
+    return [word[:-len(x)] for x in lexicon.addressees["genitive_suffixes"]
+            if word.endswith(x) and len(word) > len(x) + 1]
 
 
 def _direct_form(word: str, lexicon: Lexicon) -> str:

@@ -26,7 +26,7 @@ from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBL
                        ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
                        SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import direct_forms, frame_addressee, opening_vocative, toward_candidates
+from .addressees import direct_forms, frame_addressee, genitive_stems, opening_vocative, toward_candidates
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -206,8 +206,7 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
             owners = [" ".join(words[i - 3:i - 1])] if i >= 3 else []
             owners += [words[i - 2]] if i >= 2 else []
         else:   # মায়ের গলা: the genitive ending, every reading (the longest first)
-            stems = [words[i - 1][:-len(x)] for x in lexicon.addressees["genitive_suffixes"]
-                     if words[i - 1].endswith(x) and len(words[i - 1]) > len(x) + 1]
+            stems = genitive_stems(words[i - 1], lexicon)
             owners = [f"{words[i - 2]} {stem}" for stem in stems if i >= 2] + stems
         for owner in owners:
             name = index.match(owner) if index is not None else None
@@ -279,16 +278,10 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
         if key in narrative["pronoun_subjects"] and (i == 0 or key not in narrative["clause_initial_only"]):
             return f"{narrative['pronoun_subjects'][key]} (unnamed)", True
         following = keys[i + 1] if i + 1 < len(keys) else None
-        if index is not None and key not in narrative["frame_words"]:   # (Tarpor Ghoshal …: not a name)
-            for size in (2, 1):
-                if i + size > len(tokens):
-                    continue
-                after = keys[i + size] if i + size < len(keys) else None
-                if (after is not None and after in case_markers) or keys[i + size - 1] in case_markers:
-                    continue   # माँ से बोली: माँ is the one spoken to, not the subject
-                name = index.match(" ".join(w for w, _ in tokens[i:i + size]))
-                if name is not None:
-                    return name, False
+        if key not in narrative["frame_words"]:   # (Tarpor Ghoshal …: not a name)
+            name = _listed_name_at(tokens, i, case_markers, index)
+            if name is not None:
+                return name, False
         if following is not None and following in markers and key not in narrative["frame_words"]:
             return word, True   # राजा ने कहा: the word right before ने
         if following not in case_markers and following not in markers and (
@@ -302,9 +295,11 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
             if following is not None and following in lexicon.name_titles:
                 return f"{word} {tokens[i + 1][0]}", True
-            apposed = _apposed_name(tokens, i + 1, case_markers, index)
+            # a listed name in apposition to the role or kin term is the subject (दुकान की मालकिन
+            # रुखसाना बी बोलीं, কনের মা শ্রাবণী দেবী বললেন)
+            apposed = _listed_name_at(tokens, i + 1, case_markers, index)
             if apposed is not None:
-                return apposed, False   # दुकान की मालकिन रुखसाना बी बोलीं, কনের মা শ্রাবণী দেবী বললেন
+                return apposed, False
             return word, True
     return None
 
@@ -313,11 +308,10 @@ _UNNAMED = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md
 _LEAD_INS = (",", ":", "：", "—", "–")   # what a clause that leads into the next quote ends in
 
 
-def _apposed_name(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
-                  index: SpeakerIndex | None) -> str | None:
-    """The listed person whose name stands right after a role or kin term, in apposition
-    to it (मालकिन रुखसाना बी, মা শ্রাবণী দেবী): the subject is that person, unless a case
-    marker makes the name someone else (मालकिन रुखसाना बी से बोली)."""
+def _listed_name_at(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
+                    index: SpeakerIndex | None) -> str | None:
+    """The listed person whose name (two words or one) starts at ``tokens[i]``, unless a case
+    marker makes them someone other than a subject (माँ से बोली, मालकिन रुखसाना बी से बोली)."""
     if index is None:
         return None
     for size in (2, 1):
@@ -330,6 +324,15 @@ def _apposed_name(tokens: list[tuple[str, str]], i: int, case_markers: frozenset
         if name is not None:
             return name
     return None
+
+
+def _previous_sentence_subject(before_text: str, boundaries: list[re.Match], lexicon: Lexicon,
+                               index: SpeakerIndex | None) -> tuple[str, bool] | None:
+    """The overt subject of the last whole sentence of ``before_text`` (between its last two
+    sentence boundaries), found by :func:`_clause_subject`."""
+    start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
+    return _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
+                           lexicon, index)
 
 
 def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) -> tuple[str, bool] | None:
@@ -412,9 +415,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # an elided subject continues the overt subject of the sentence before, when there is
             # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
-            start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-            subject = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
-                                      lexicon, index)
+            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, or a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।)
             if last is None or subject is not None and (not subject[1] or subject[0].endswith(_UNNAMED)):
                 last = subject or last
@@ -463,9 +464,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # তুমি …"): the first person of the sentence before speaks, if another
             called = opening_vocative(text, quote.start(), quote.end(), lexicon)
             if called is not None and index.match(called) == speaker[0]:
-                start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-                first = _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
-                                        lexicon, index)
+                first = _previous_sentence_subject(before_text, boundaries, lexicon, index)
                 if first is not None and not first[1] and first[0] != speaker[0]:
                     speaker = first
         if speaker is not None:
