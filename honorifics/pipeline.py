@@ -29,7 +29,8 @@ from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
 from .extraction.speakers import one_name_per_person
-from .extraction.turns import SpeakerIndex, note_marked, split_turns, text_of, without_quotes
+from .extraction.narrative import UNNAMED_SUFFIX
+from .extraction.turns import UNNAMED_DASH, SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
@@ -335,6 +336,11 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+def _unnamed(speaker: str) -> bool:
+    """Is the speaker key one for a speaker with no name (``_unnamed_1``, ``সে (unnamed)``)?"""
+    return speaker.startswith(UNNAMED_DASH) or speaker.endswith(UNNAMED_SUFFIX)
+
+
 def _names_a_form(line: str, lexicon: Lexicon) -> bool:
     """Is the line nothing but one quoted 2nd-person pronoun (``"आप"``, ``"তুমি"``): a form named
     as a word, as a table of forms gives it, not speech?"""
@@ -555,13 +561,28 @@ class Analyzer:
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
         # about the answer given, not one given instead: only the text outside notes can be one.
         # Forms named as words across the answer (… "तू" मत बोलना … | पहली मुलाक़ात | "आप" |) are one too.
+        # In a plain reply, lines that no named person speaks (unnamed dash lines, a quote framed by
+        # a pronoun) may be the examples of such an answer (উদাহরণ: — স্যার, আপনি …? ✅): then its
+        # prose alone decides, and the examples are mentions.
+        examples: set[int] = set()
+        if characters_speak and reply_to_user:
+            spoken = [n for n, r in enumerate(raw_turns) if r.kind == SPEECH and (r.label is not None or r.narrative)]
+            if not any(not _unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
+                examples.update(spoken)
         meta = False
-        if not characters_speak and any(q in text for q in MENTION_MARK_CHARACTERS):
-            answer = [text[r.start:r.end] for r in raw_turns
-                      if r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon))]
+        if (not characters_speak or examples) and any(q in text for q in MENTION_MARK_CHARACTERS):
+            # (with examples: the prose before them, not the words that introduce them (यह रहा संवाद,
+            # जिसमें दोस्त "तू" कहते हैं:), nor an explanation after a dialogue (इस संवाद में "तू" …))
+            first_example = min(examples) if examples else len(raw_turns)
+            answer = [text[r.start:r.end] for r in raw_turns[:first_example] if
+                      r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon))]
+            if examples:
+                answer = [part for part in answer if not part.rstrip(" *_\n").endswith(":")]
             is_pronoun = self._pronoun_test(language, lexicon)
             meta = any(meta_answer(part, lexicon.name, is_pronoun) for part in answer) \
                 or names_the_forms(answer, is_pronoun)
+        if meta and examples:
+            characters_speak = False
 
         seeds = _seed_keys(context.seed_texts)
         turns: list[SpeakerTurn] = []
@@ -582,7 +603,8 @@ class Analyzer:
                 segments = raw.segments or [(raw.start, raw.end)]
                 if meta:
                     # example sentences and forms named as words (| सास | "आप" |) are mentions
-                    segments = [] if _names_a_form(turn.text, lexicon) else without_quotes(text, segments)
+                    segments = [] if number in examples or _names_a_form(turn.text, lexicon) \
+                        else without_quotes(text, segments)
                 # (an Indic record with no Latin letter reads every turn with its own lexicon)
                 turn_lexicon = lexicon if not latin_letters and lexicon.script != LATIN else \
                     self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)

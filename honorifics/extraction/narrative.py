@@ -304,7 +304,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
     return None
 
 
-_UNNAMED = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
+UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
 _LEAD_INS = (",", ":", "：", "—", "–")   # what a clause that leads into the next quote ends in
 
 
@@ -417,7 +417,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, or a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।)
-            if last is None or subject is not None and (not subject[1] or subject[0].endswith(_UNNAMED)):
+            if last is None or subject is not None and (not subject[1] or subject[0].endswith(UNNAMED_SUFFIX)):
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:

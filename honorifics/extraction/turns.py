@@ -247,7 +247,7 @@ def user_aside(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
 _USER_CUES = frozenset({"offer", "preamble", "meta", "closing", "help"})
 #: the cue classes a speaker label never holds (an apology, a preamble: the model's words)
 _NOT_A_NAME_CUES = frozenset({"apology", "preamble", "offer", "meta", "closing"})
-_UNNAMED_DASH = "_unnamed_"   # the keys of unnamed dash-dialogue speakers: _unnamed_1, _unnamed_2 (DESIGN.md)
+UNNAMED_DASH = "_unnamed_"   # the keys of unnamed dash-dialogue speakers: _unnamed_1, _unnamed_2 (DESIGN.md)
 _TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
@@ -427,6 +427,8 @@ class _TurnSplitter:
             return False   # নতুন সহকর্মী বা সিনিয়র: a kind of person, a list's heading
         if len(keys) > 1 and (keys[-1] in lexicon.clause_final_particles or set(keys) & lexicon.auxiliaries):
             return False   # सच कहूँ तो —, बैटरी ख़त्म थी, —: a clause, not a name
+        if len(keys) > 1 and keys[-1] in lexicon.clauses["case_markers"]:
+            return False   # पहली मुलाक़ात में:, Office ke bahar:: a phrase of time or place heading a list
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
@@ -506,7 +508,7 @@ class _TurnSplitter:
             # a line its own narration names (— …, — राहुल ने कहा। — …) at the turn of an unnamed
             # speaker of the alternation: that speaker was this person all along
             expected = self.next_dash_speaker()[0]
-            if expected.startswith(_UNNAMED_DASH):
+            if expected.startswith(UNNAMED_DASH):
                 for earlier in self.turns:
                     if earlier.speaker == expected:
                         earlier.speaker, earlier.unlisted = speaker
@@ -529,14 +531,14 @@ class _TurnSplitter:
         """The speaker of an unnamed dash line: the other party of the previous one."""
         said = self.dash_speakers
         if not said:
-            return f"{_UNNAMED_DASH}1", True
+            return f"{UNNAMED_DASH}1", True
         last = said[-1]
         others = [s for s in dict.fromkeys([*said, *(spec.name for spec in self.speakers)]) if s != last]
         if len(others) == 1:
             return others[0], others[0] not in {spec.name for spec in self.speakers}
-        if last == f"{_UNNAMED_DASH}1":
-            return f"{_UNNAMED_DASH}2", True
-        return f"{_UNNAMED_DASH}1", True
+        if last == f"{UNNAMED_DASH}1":
+            return f"{UNNAMED_DASH}2", True
+        return f"{UNNAMED_DASH}1", True
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""

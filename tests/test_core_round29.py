@@ -1,0 +1,54 @@
+"""Mechanisms added in round 29 (from the kinds of the spent rounds' misses): each on new
+sentences, each with a control. None of these sentences comes from a blind set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from honorifics import analyze_text
+
+
+# --- a meta-answer whose examples are laid out as lines no named person speaks ---------------
+
+@pytest.mark.parametrize("language, text", [
+    ("bn", "সংক্ষেপে বলি: নতুন অফিসে বসকে সবসময় \"আপনি\" বলাই ভালো।\n\n**উদাহরণ:**\n"
+           "— স্যার, আপনি কি রিপোর্টটা দেখেছেন? ✅\n— স্যার, তুমি রিপোর্টটা দেখেছ? ❌\n\n"
+           "আরও কিছু জানতে চাইলে বলবেন।"),
+    ("hi", "ऐसे मौक़े पर मकान-मालिक से \"आप\" कहना ही उचित है।\n\n— अंकल, आप नल ठीक करवा देंगे? ✅\n"
+           "— अंकल, तुम नल ठीक करवा दोगे? ❌"),
+])
+def test_example_lines_after_an_answer_about_the_forms_are_mentions(language, text):
+    record = analyze_text(text, language)
+    assert record.refusal and record.tier == "none" and not record.speakers
+
+
+@pytest.mark.parametrize("language, text", [
+    # a wrapper that introduces the lines with a colon, naming the form they use
+    ("hi", "यह रहा संवाद, जिसमें दोनों दोस्त \"तू\" का प्रयोग करते हैं:\n\n— तू कल कहाँ था?\n— घर पर था, तू बता?"),
+    ("bn", "Ekhane dui bondhur kotha, jara \"tui\" bole dake:\n\n— Tui kal ashbi?\n— Ha, tui o ashish."),
+    # an explanation after the dialogue
+    ("bn", "— তুই আমার চিরুনি নিয়েছিস?\n— না রে, তুই নিজেই হারিয়েছিস।\n\n"
+           "এখানে দুই বোন \"তুই\" ব্যবহার করছে, কারণ তারা খুব ঘনিষ্ঠ।"),
+])
+def test_a_dialogue_introduced_or_explained_by_the_forms_it_uses_is_a_dialogue(language, text):
+    record = analyze_text(text, language)
+    assert not record.refusal and record.tier == "intimate"
+    assert {"_unnamed_1", "_unnamed_2"} <= set(record.speakers)
+
+
+def test_a_meta_answer_keeps_its_examples_apart_only_in_a_plain_reply():
+    # with a task the same unnamed lines are the dialogue asked for
+    text = "यह रहा संवाद, जिसमें दोनों दोस्त \"तू\" का प्रयोग करते हैं:\n\n— तू कल कहाँ था?\n— घर पर था, तू बता?"
+    assert analyze_text(text, "hi", task="roleplay").tier == "intimate"
+
+
+# --- a phrase of time or place heading a list is no speaker label ------------------------
+
+def test_a_label_ending_in_a_case_marker_is_no_speaker():
+    text = ("आपके सवाल का जवाब:\n\n- **पहली मुलाक़ात में:** \"आप\" ही बोलें, चाहे सामने वाला छोटा हो।\n"
+            "- **जान-पहचान होने पर:** अगर वे कहें \"मुझे तुम बोलो\", तो \"तुम\" चल सकता है।\n\nआशा है यह काम आएगा!")
+    record = analyze_text(text, "hi")
+    assert record.refusal and record.tier == "none" and not record.speakers
+    # control: a person's label with a genitive inside it still names a speaker
+    record = analyze_text("**राजू की माँ:** तू खाना खा ले।\n**राजू:** हाँ माँ, आता हूँ।", "hi")
+    assert record.speakers["राजू की माँ"].tier == "intimate"
