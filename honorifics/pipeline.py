@@ -341,6 +341,19 @@ def _unnamed(speaker: str) -> bool:
     return speaker.startswith(UNNAMED_DASH) or speaker.endswith(UNNAMED_SUFFIX)
 
 
+def _opening_term(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> str | None:
+    """The key of the address term that opens the turn (its first or second word, before any
+    evidence: ``আপা, আপনি …``, ``तो दीदी, …``), or None."""
+    if not turn.nominal_address:
+        return None
+    first = turn.nominal_address[0]
+    if turn.evidence and turn.evidence[0].start < first.start:
+        return None
+    if len(TOKEN.findall(text, turn.start, first.start)) > 1:
+        return None
+    return lexicon.key(first.text)
+
+
 def _names_a_form(line: str, lexicon: Lexicon) -> bool:
     """Is the line nothing but one quoted 2nd-person pronoun (``"आप"``, ``"তুমি"``): a form named
     as a word, as a table of forms gives it, not speech?"""
@@ -668,6 +681,7 @@ class Analyzer:
         parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
         unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
         groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
+        called: dict[tuple[str, str], str] = {}   # (speaker, address term opening a turn) → the person so called
         previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
@@ -694,6 +708,15 @@ class Analyzer:
                             unnamed_before.addressee = other
                             for address in unnamed_before.nominal_address:
                                 address.addressee = other
+                term = _opening_term(text, turn, lexicon) if len(parties) > 2 else None
+                if term is not None:
+                    # what a speaker calls a person (আপা, दीदी, Boss) names that person again later in
+                    # the record: শাহানা: আপা, আপনি … | … | শাহানা: তো আপা, আপনার … (to her guest again)
+                    known = called.get((turn.speaker, term))
+                    if known is not None and not directed and not vocatives.get(turn.index):
+                        turn.addressee = known
+                    elif known is None and turn.addressee is not None:
+                        called[(turn.speaker, term)] = turn.addressee
                 if turn.evidence and may_change_addressee(text, turn, lexicon):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)

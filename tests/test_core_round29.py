@@ -52,3 +52,25 @@ def test_a_label_ending_in_a_case_marker_is_no_speaker():
     # control: a person's label with a genitive inside it still names a speaker
     record = analyze_text("**राजू की माँ:** तू खाना खा ले।\n**राजू:** हाँ माँ, आता हूँ।", "hi")
     assert record.speakers["राजू की माँ"].tier == "intimate"
+
+
+# --- what a speaker calls a person names that person again --------------------------------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, guest, helper", [
+    ("hi", "**मीना:** दीदी, आप इतनी दूर से आईं, बैठिए ना।\n**सुधा:** अरे, तुम परेशान मत हो।\n"
+           "**मीना:** रामू, तू जल्दी से चाय ला।\n**रामू:** अभी लाया।\n**मीना:** तो दीदी, आप खाना खाकर जाइएगा।",
+     ["मीना", "सुधा", "रामू"], "मीना", "सुधा", "रामू"),
+    ("bn", "**Tumpa:** Boudi, apni boshun na, ki khaben bolun.\n**Rina:** Na na, tumi byasto hoyo na.\n"
+           "**Tumpa:** Bhola, tui ekta chair niye aay.\n**Bhola:** Anchhi.\n**Tumpa:** Boudi, apni ektu mishti nin.",
+     ["Tumpa", "Rina", "Bhola"], "Tumpa", "Rina", "Bhola"),
+])
+def test_the_term_a_speaker_called_someone_by_names_them_again(language, text, speakers, speaker, guest, helper):
+    record = analyze_text(text, language, speakers=speakers, task="roleplay")
+    last = [t for t in record.turns if t.speaker == speaker][-1]
+    assert last.addressee == guest
+    got = record.speakers[speaker]
+    assert got.tier == "formal" and got.by_addressee[helper] == "intimate"
+    # control: a term heard for the first time names no one: the turn answers the one who spoke
+    text = text.replace("दीदी, आप इतनी", "आप इतनी").replace("Boudi, apni boshun", "Apni boshun")
+    record = analyze_text(text, language, speakers=speakers, task="roleplay")
+    assert [t for t in record.turns if t.speaker == speaker][-1].addressee == helper
