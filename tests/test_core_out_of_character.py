@@ -353,6 +353,11 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
             spans.append((s, e, NOTE))
     if after_refusal and not spans and parts and paragraph & {"task", "material", "writing", "offer", "help"}:
         return [(parts[0][0], parts[-1][1], NOTE)]   # the explanation that goes on after a refusal
+    if after_refusal and not spans and parts and not any(q in text[start:end] for q in "\"“”«»") \
+            and cues.pattern("asks_user").search(" " + text[start:end]):
+        worded = [text[s:e].rstrip(" *_🙏😊🙂") for s, e in parts if any(c.isalpha() for c in text[s:e])]
+        if worded and worded[-1].endswith(("?", "？")):
+            return [(parts[0][0], parts[-1][1], NOTE)]   # a question to the user after a refusal
     return _merge(spans)
 
 

@@ -74,3 +74,31 @@ def test_the_term_a_speaker_called_someone_by_names_them_again(language, text, s
     text = text.replace("दीदी, आप इतनी", "आप इतनी").replace("Boudi, apni boshun", "Apni boshun")
     record = analyze_text(text, language, speakers=speakers, task="roleplay")
     assert [t for t in record.turns if t.speaker == speaker][-1].addressee == helper
+
+
+# --- after a refusal, a question to the user ------------------------------------------------
+
+@pytest.mark.parametrize("language, text, speakers", [
+    ("hi", "माफ़ कीजिए, मैं यह दृश्य इस तरह नहीं लिख सकता क्योंकि इसमें बच्चे के साथ मारपीट का वर्णन है।\n\n"
+           "इसके बदले मैं:\n- पिता और बेटे की बहस बिना हिंसा के लिख सकता हूँ;\n"
+           "- या बेटे के नज़रिए से एक चिट्ठी लिख सकता हूँ।\n\nबताइए, आपको कौन-सा विकल्प ठीक लगेगा? 🙏",
+     ["पिता", "बेटा"]),
+    ("bn", "দুঃখিত, আমি এই দৃশ্যটি এভাবে লিখতে পারব না, কারণ এতে একজন বৃদ্ধকে অপমান করা হয়েছে।\n\n"
+           "চাইলে আমি:\n- দৃশ্যটি নরম ভাষায় লিখে দিতে পারি;\n- অথবা নাতির দিক থেকে একটি চিঠি লিখতে পারি।\n\n"
+           "বলুন, কোনটা আপনার পছন্দ?", ["দাদু", "নাতি"]),
+    ("hi", "Maaf kijiye, main yeh scene aise nahi likh sakta kyunki isme maar-peet hai.\n\n"
+           "Bataiye, aapko kaunsa option theek lagega?", ["Papa", "Raju"]),
+])
+def test_a_question_to_the_user_after_a_refusal_is_the_models(language, text, speakers):
+    for task in ("continuation", None):
+        record = analyze_text(text, language, speakers=speakers, task=task)
+        assert record.refusal and record.tier == "none" and record.user_tier == "formal", task
+        assert all(t.kind != "speech" for t in record.turns)
+
+
+def test_a_characters_question_after_a_partial_refusal_stays_theirs():
+    # control: a question in the words no model uses to its user is a character's line
+    text = "माफ़ कीजिए, मैं गालियाँ नहीं लिख सकता, पर दृश्य आगे बढ़ाता हूँ।\n\nतू रात भर कहाँ था?"
+    record = analyze_text(text, "hi", speakers=["पिता", "बेटा"], task="continuation")
+    assert record.refusal and record.tier == "intimate"
+    assert record.speakers["पिता"].tier == "intimate"

@@ -51,7 +51,7 @@ class Cues:
     """One regex per cue class for one lexicon (language + script), compiled on first use
     (:meth:`pattern`: most runs never search some classes, and compiling is most of the
     cues' start-up)."""
-    #: pattern name (a cue class, ``english_inability``, ``trigger``, ``trigger_shared``) →
+    #: pattern name (a cue class, ``english_inability``, ``asks_user``, ``trigger``, ``trigger_shared``) →
     #: the cues it is compiled from
     sources: dict
     #: the cues of each class as written (shared, then the lexicon's own)
@@ -219,6 +219,8 @@ def _build_cues(lexicon_name: str) -> Cues:
     fragments = {name: [*(shared.get(name) or ()), *(own.get(name) or ())] for name in CUE_CLASSES}
     sources = dict(fragments)
     sources["english_inability"] = shared.get("inability") or ["(?!)"]
+    # the model's words to the user in a question (not a cue class: only asked after a refusal)
+    sources["asks_user"] = [*(shared.get("asks_user") or ()), *(own.get("asks_user") or ())] or ["(?!)"]
     # the classes that can start a span (see out_of_character_spans), as one regex
     # (the shared English cues are searched only in paragraphs with Latin letters)
     sources["trigger"] = [fragment for name in _TRIGGERS for fragment in own.get(name) or ()] or ["(?!)"]
@@ -269,8 +271,15 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         # सामग्री नहीं लिखती) or offers something in any of its sentences (… Agar aap chahein to
         # main … draft kar sakta hoon) goes on explaining it, quoted lines and all
         parts = sentences(text, start, end)
+        if not parts:
+            return spans
         paragraph = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in parts])
-        if parts and paragraph.has(_ABOUT_THE_TEXT):
+        # … or asks the user something, in the words the model uses to the user and with no quote
+        # (बताइए, आपको कौन-सा विकल्प ठीक लगेगा?, বলুন, কোনটা আপনার পছন্দ?; not तू कहाँ था?)
+        worded = [text[s:e] for s, e in parts if any(c.isalpha() for c in text[s:e])]   # (not a lone 🙏)
+        asks = bool(worded) and _ends_with_question(worded[-1]) and not any(q in text[start:end] for q in DOUBLE_QUOTES)
+        if asks and cues.pattern("asks_user").search(" " + unicodedata.normalize("NFD", text[start:end])) \
+                or paragraph.has(_ABOUT_THE_TEXT):
             return [(parts[0][0], parts[-1][1], NOTE)]
     return spans
 
@@ -424,6 +433,14 @@ MENTION_MARKS = DOUBLE_OPENING + SINGLE_QUOTES + "*"
 #: the same one by one (a tuple: see scripts.DOUBLE_QUOTE_CHARACTERS)
 MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
 _DOUBLE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING)
+
+
+def _ends_with_question(sentence: str) -> bool:
+    """Does the sentence end with a question mark (before markup, spaces and emoji: … चाहेंगे? 🙏)?"""
+    end = len(sentence)
+    while end and (sentence[end - 1] in " \t\n*_~\ufe0f\u200d" or unicodedata.category(sentence[end - 1]).startswith("S")):
+        end -= 1
+    return end > 0 and sentence[end - 1] in "?？"
 
 
 def names_the_forms(texts: list[str], is_pronoun) -> bool:
