@@ -102,3 +102,38 @@ def test_a_characters_question_after_a_partial_refusal_stays_theirs():
     record = analyze_text(text, "hi", speakers=["पिता", "बेटा"], task="continuation")
     assert record.refusal and record.tier == "intimate"
     assert record.speakers["पिता"].tier == "intimate"
+
+
+# --- an aside whose address comes before its dash --------------------------------------------
+
+@pytest.mark.parametrize("language, text, speaker, group, aside, aside_tier", [
+    ("hi", "**मैडम राव:** आप सब कल तक प्रोजेक्ट जमा कर दीजिए (अरे रवि, तुम भी — गेम बंद करो), वरना अंक कटेंगे।",
+     "मैडम राव", "आप सब (group)", "रवि", "familiar"),
+    ("hi", "**Ma'am Rao:** Aap sab kal tak project jama kar dijiye (haan Ravi, tum bhi — game band karo), "
+           "warna marks katenge.", "Ma'am Rao", "aap sab (group)", "Ravi", "familiar"),
+    ("bn", "**Rina Di:** Apnara sobai kal dosh ta-r moddhe file jama deben (are Tublu, tui-o — phone ta rakh), "
+           "na hole number katbe.", "Rina Di", "apnara sobai (group)", "Tublu", "intimate"),
+])
+def test_an_aside_that_addresses_before_its_dash_is_to_the_one_it_names(language, text, speaker, group, aside,
+                                                                         aside_tier):
+    got = analyze_text(text, language, speakers=[speaker], task="roleplay").speakers[speaker]
+    assert got.tier == "formal" and got.by_addressee == {group: "formal", aside: aside_tier}
+
+
+@pytest.mark.parametrize("text", [
+    "**दादी:** आप लोग बैठिए। (बहू से — धीरे से: तुम चाय बना दो) खाना तैयार है।",
+    # an aside with its own speech opening the turn is no direction of the turn: बहू is not one of the group
+    "**दादी:** (बहू से — धीरे से: तुम चाय बना दो) आप लोग बैठिए, खाना तैयार है।",
+    "**दादी:** (बहू से: तुम चाय बना दो) आप लोग बैठिए, खाना तैयार है।",
+])
+def test_a_direction_before_a_dash_in_an_aside_still_names_the_person(text):
+    # control: a direction (no address in it) before the dash: the aside is to the one it names
+    got = analyze_text(text, "hi", speakers=["दादी"], task="roleplay").speakers["दादी"]
+    assert got.tier == "formal" and got.by_addressee == {"आप लोग (group)": "formal", "बहू": "familiar"}
+
+
+def test_a_direction_opening_the_turn_still_names_its_addressee():
+    # control: a direction with no speech of its own opens the turn for the one it names
+    text = "**मालकिन:** (नौकर से) तू पानी ला।\n**रामू:** लाया मालकिन।\n**मेहमान:** आप परेशान मत होइए।"
+    record = analyze_text(text, "hi", speakers=["मालकिन", "रामू", "मेहमान"], task="roleplay")
+    assert record.turns[0].addressee == "नौकर"

@@ -390,6 +390,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         for match in _PARENTHESIS.finditer(text, turn.start, turn.end):
             inside_start, inside_end = match.start() + 1, match.end() - 1
             directed = _DIRECTED_ASIDE.fullmatch(text, match.start(), match.end())
+            if directed and bisect_left(evidence_starts, inside_start) < bisect_left(evidence_starts, directed.start("speech")):
+                directed = None   # (अरे रवि, तुम भी — गेम बंद करो): address before the dash, no direction
             speech_start = directed.start("speech") if directed else inside_start
             first = bisect_left(evidence_starts, speech_start)   # the first evidence in its speech
             if first < len(evidence_starts) and evidence_starts[first] < inside_end:
@@ -593,7 +595,9 @@ def opening_direction(turn_text: str, lexicon: Lexicon) -> str | None:
     """The person a stage direction that opens a turn names: it is the label's
     (``**निर्देशक:** (हीरोइन से) …`` → हीरोइन), else None."""
     opening = _OPENING_DIRECTION.match(turn_text) if "(" in turn_text[:4] else None
-    return direction_addressee(opening.group("direction"), lexicon) if opening else None
+    if opening is None or _SPEECH_AFTER_COLON.search(opening.group("direction")):
+        return None   # (बहू से: तुम चाय बना दो) आप लोग बैठिए: an aside with its own speech, not the turn's direction
+    return direction_addressee(opening.group("direction"), lexicon)
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:
@@ -691,6 +695,7 @@ def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) 
 _DIRECTED_ASIDE = regexcache.compile(r"\((?P<direction>[^():\n]{1,80})[:：—–-]\s*(?P<speech>[^()\n]{1,300})\)")
 _PARENTHESIS = regexcache.compile(r"\([^()\n]{1,300}\)")
 _OPENING_DIRECTION = regexcache.compile(r"\s*[*_]*\((?P<direction>[^()\n]{1,80})\)")
+_SPEECH_AFTER_COLON = regexcache.compile(r"[:：]\s*\w")
 
 
 def group_address(item: Evidence, lexicon: Lexicon) -> bool:
