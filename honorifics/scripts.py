@@ -110,6 +110,9 @@ SHARED_SENTENCE_ENDS = "?!"
 ELLIPSIS = "…"
 #: em and en dash
 DASHES = "—–"
+#: a regex class body of pictographs (arrows, dingbats, emoji and their joiners: 🎙️, 👩‍🍳, ➤),
+#: which models put before a speaker's label as a bullet
+PICTOGRAPHS = "\u2190-\u2bff\U0001f000-\U0001faff\ufe0f\u200d"
 #: straight and curly double quotes (either curly one may open or close: models write both)
 DOUBLE_QUOTE_MARKS = "\"“”"
 GUILLEMETS = "«»"

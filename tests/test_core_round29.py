@@ -137,3 +137,33 @@ def test_a_direction_opening_the_turn_still_names_its_addressee():
     text = "**मालकिन:** (नौकर से) तू पानी ला।\n**रामू:** लाया मालकिन।\n**मेहमान:** आप परेशान मत होइए।"
     record = analyze_text(text, "hi", speakers=["मालकिन", "रामू", "मेहमान"], task="roleplay")
     assert record.turns[0].addressee == "नौकर"
+
+
+# --- a pictograph before a speaker's label; a heading after one ---------------------------
+
+def test_a_pictograph_before_a_label_is_its_bullet():
+    text = ("Haha sure! Yeh raha Mausi ka voice note 😂\n\n"
+            "🎙️ **Mausi:** Suno suno, tum sab kal time pe aa jaana! Tum log hamesha late aate ho.")
+    record = analyze_text(text, "hi", speakers=["Mausi"], task="roleplay")
+    assert record.speakers["Mausi"].tier == "familiar"
+    assert record.turns[0].kind != "speech"   # the wrapper is no part of her turn
+    text = "👩 **Maa:** Tui kothay chili eto raat obdhi?\n👦 **Raju:** Bondhur barite chilam, tumi rag koro na."
+    got = analyze_text(text, "bn").speakers
+    assert (got["Maa"].tier, got["Raju"].tier) == ("intimate", "familiar")
+
+
+def test_a_bold_heading_after_a_pictograph_names_no_speaker():
+    # control: an emoji before a bold title with a dash is a heading, as the title alone is
+    text = ("♟️ **शतरंज क्लब — रविवार की सुबह**\n\n**कोच:** तन्मय, तुमने फिर जल्दी चाल चल दी।\n"
+            "**तन्मय:** सर, आप ही ने तो कहा था।")
+    record = analyze_text(text, "hi")
+    assert set(record.speakers) == {"कोच", "तन्मय"}
+
+
+# --- romanized Bangla "pore" is "later" or "having read", never an imperative ----------------
+
+def test_romanized_pore_is_no_imperative():
+    for text in ("Ok Mejdi, pore call korchhi.", "Pore kotha hobe.", "Boi ta pore ferot dibo."):
+        assert analyze_text(text, "bn").tier == "none", text
+    # control: a bare imperative of the list still is one
+    assert analyze_text("Ekhane bos, ami jol ani.", "bn").tier == "intimate"

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 
 from .. import regexcache
-from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENCE_END_MARKS, SINGLE_QUOTES,
-                       WORD_CHARACTERS, class_body)
+from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, PICTOGRAPHS, SENTENCE_END_MARKS,
+                       SINGLE_QUOTES, WORD_CHARACTERS, class_body)
 
 # A timestamp in brackets ([09:41], [10:02 PM], [রাত ১০:১৫], [12/03/24, 10:15 PM]: a time
 # in any script's digits, with a date or a word for the time of day), or a chat export's
@@ -28,8 +28,10 @@ from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, SENTENC
 _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*"
               r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
 LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
-                         f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?")
-# the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal)
+                         f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?"
+                         f"(?:[{PICTOGRAPHS}]+[ \t]*)?")   # (🎙️ **Mausi:**, - 👩 Maa:)
+_PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")
+# the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal) and a pictograph
 _MARKER_STARTS = " \t\ufeff[-*•>#("
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
 _NOT_IN_NAME = class_body(characters=":：*_()[]" + DOUBLE_QUOTE_MARKS + "'" + DANDA + "?!")
@@ -95,7 +97,8 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     line = text[start:end]
     # (a line that opens with a letter has no marker: most lines, no regex)
     first = line[:1]
-    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() else None
+    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() or first > "\u218f" \
+        and _PICTOGRAPH.match(first) else None
     offset = marker.end() if marker else 0
     if "|" in line:
         row = _TABLE_ROW.match(line)
