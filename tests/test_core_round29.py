@@ -167,3 +167,35 @@ def test_romanized_pore_is_no_imperative():
         assert analyze_text(text, "bn").tier == "none", text
     # control: a bare imperative of the list still is one
     assert analyze_text("Ekhane bos, ami jol ani.", "bn").tier == "intimate"
+
+
+# --- a direction in italics between a label's name and its colon -----------------------------
+
+def test_a_direction_in_markup_between_name_and_colon_keeps_the_label():
+    text = ("**अनुराधा** *(चाय का कप थमाते हुए, धीमे से)*: सुनो, तुमने माँजी को रिपोर्ट के बारे में बताया?\n\n"
+            "**विनय** *(अख़बार मोड़ते हुए)*: अभी नहीं। तुम ही बता दो न।")
+    got = analyze_text(text, "hi", speakers=["अनुराधा", "विनय"], task="continuation").speakers
+    assert (got["अनुराधा"].tier, got["विनय"].tier) == ("familiar", "familiar")
+    text = "**Riya** _(hansi rokte hue)_: Tu phir late aaya?\n**Aman** *(Riya se)*: Sorry yaar, tu gussa mat ho."
+    got = analyze_text(text, "hi").speakers
+    assert (got["Riya"].tier, got["Aman"].tier) == ("intimate", "intimate")
+    assert got["Aman"].addressee == "Riya"
+
+
+# --- a quote framed by "if" is hypothetical; a conjunction is no frame's subject ---------------
+
+@pytest.mark.parametrize("language, text", [
+    ("bn", "Shashurbari te prothome 'apni' bola-i bhalo. Kintu jodi prothom din-ei bolo 'Ma, tumi ki kheyecho?', "
+           "tahole ektu beshi casual shonabe. Ar 'tui' to kokhonoi na."),
+    ("bn", "শ্বশুরবাড়িতে প্রথমে 'আপনি' বলাই ভালো। কিন্তু যদি প্রথম দিনেই বলো, \"মা, তুমি কি খেয়েছ?\" তাহলে "
+           "একটু বেশি ঘরোয়া শোনাবে। আর 'তুই' তো কখনোই না।"),
+])
+def test_a_quote_framed_by_if_is_no_characters_turn(language, text):
+    record = analyze_text(text, language)
+    assert record.refusal and record.tier == "none" and not record.speakers
+
+
+def test_a_narrators_frame_after_a_conjunction_still_names_the_speaker():
+    # control: "but Rina said" frames Rina's line
+    record = analyze_text("Sobai chup. Kintu Rina bollo, \"Tui ekhon bari ja.\"", "bn", task="continuation")
+    assert record.speakers["Rina"].tier == "intimate"

@@ -41,7 +41,7 @@ _LABEL = regexcache.compile(
     r"(?P<pre>[*_]{0,2})[ \t]*"
     f"(?P<name>[^\\s{_NOT_IN_NAME}{class_body(characters=',' + DASHES)}]{_NAME_CHARACTER}{{0,38}}?)"
     r"[ \t]*[*_]{0,2}[ \t]*"
-    r"(?:[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"
+    r"(?:[*_]{0,2}[(\[](?P<direction>[^)\]\n]{0,80})[)\]])?"   # (**अनुराधा** *(धीमे से)*: …)
     r"[ \t]*[*_]{0,2}[ \t]*(?P<sep>[:：]|[ \t][-–—][ \t])[ \t]*[*_]{0,2}")
 _LABEL_SEPARATORS = (":", "：", " -", " –", " —", "\t-")
 # the dash separators above as plain strings: a few `in` tests are faster than one regex search
