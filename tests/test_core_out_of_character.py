@@ -353,11 +353,13 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
             spans.append((s, e, NOTE))
     if after_refusal and not spans and parts and paragraph & {"task", "material", "writing", "offer", "help"}:
         return [(parts[0][0], parts[-1][1], NOTE)]   # the explanation that goes on after a refusal
-    if after_refusal and not spans and parts and not any(q in text[start:end] for q in "\"“”«»") \
-            and cues.pattern("asks_user").search(" " + text[start:end]):
-        worded = [text[s:e].rstrip(" *_🙏😊🙂") for s, e in parts if any(c.isalpha() for c in text[s:e])]
-        if worded and worded[-1].endswith(("?", "？")):
-            return [(parts[0][0], parts[-1][1], NOTE)]   # a question to the user after a refusal
+    worded = [text[s:e].rstrip(" *_🙏😊🙂") for s, e in parts if any(c.isalpha() for c in text[s:e])]
+    asks = bool(worded) and worded[-1].endswith(("?", "？")) and not any(q in text[start:end] for q in "\"“”«»") \
+        and bool(cues.pattern("asks_user").search(" " + text[start:end]))
+    if after_refusal and not spans and parts and asks:
+        return [(parts[0][0], parts[-1][1], NOTE)]   # a question to the user after a refusal
+    if not reply_to_user and parts and paragraph & {"closing", "offer"} and asks:
+        return [(parts[0][0], parts[-1][1], NOTE)]   # an offer that ends by asking the user
     return _merge(spans)
 
 

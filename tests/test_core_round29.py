@@ -199,3 +199,26 @@ def test_a_narrators_frame_after_a_conjunction_still_names_the_speaker():
     # control: "but Rina said" frames Rina's line
     record = analyze_text("Sobai chup. Kintu Rina bollo, \"Tui ekhon bari ja.\"", "bn", task="continuation")
     assert record.speakers["Rina"].tier == "intimate"
+
+
+# --- an offer that ends by asking the user, after the dialogue ---------------------------------
+
+@pytest.mark.parametrize("language, text, speakers", [
+    ("hi", "**Chacha:** Abe Raju, tu yahan kya kar raha hai? Chal ghar ja.\n\n**Raju:** Chachaji, aap gussa mat "
+           "kijiye.\n\n---\n\nAgar aap chahein toh main isme thodi comedy daal doon — bataiye, kaunsa version "
+           "chahiye? 😊", ["Chacha", "Raju"]),
+    ("bn", "**মা:** তুই এত রাতে কোথায় ছিলি?\n\n**রাজু:** বন্ধুর বাড়িতে, তুমি রাগ কোরো না।\n\n"
+           "আপনি চাইলে দৃশ্যটা আরও নাটকীয় করে দিতে পারি — বলুন, কোনটা চান?", ["মা", "রাজু"]),
+])
+def test_an_offer_that_asks_the_user_after_the_dialogue_is_the_models(language, text, speakers):
+    record = analyze_text(text, language, speakers=speakers, task="roleplay")
+    assert record.user_tier == "formal" and record.turns[-1].kind == "note"
+    assert record.speakers[speakers[0]].tier == "intimate"
+
+
+def test_narration_about_someones_wish_is_no_offer_to_the_user():
+    # control: a narrator's sentence with "if he wants" and no question to the user stays narration
+    text = ("**Chacha:** Abe Raju, tu yahan kya kar raha hai?\n\n**Raju:** Chachaji, aap gussa mat kijiye.\n\n"
+            "Raju ke jaate hi Chacha ne socha, agar woh chahein toh kal baat kar lenge.")
+    record = analyze_text(text, "hi", speakers=["Chacha", "Raju"], task="roleplay")
+    assert record.user_tier == "none" and record.turns[-1].kind == "narration"

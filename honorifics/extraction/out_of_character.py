@@ -276,10 +276,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
         paragraph = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in parts])
         # … or asks the user something, in the words the model uses to the user and with no quote
         # (बताइए, आपको कौन-सा विकल्प ठीक लगेगा?, বলুন, কোনটা আপনার পছন্দ?; not तू कहाँ था?)
-        worded = [text[s:e] for s, e in parts if any(c.isalpha() for c in text[s:e])]   # (not a lone 🙏)
-        asks = bool(worded) and _ends_with_question(worded[-1]) and not any(q in text[start:end] for q in DOUBLE_QUOTES)
-        if asks and cues.pattern("asks_user").search(" " + unicodedata.normalize("NFD", text[start:end])) \
-                or paragraph.has(_ABOUT_THE_TEXT):
+        if _asks_the_user(text, start, end, parts, cues) or paragraph.has(_ABOUT_THE_TEXT):
             return [(parts[0][0], parts[-1][1], NOTE)]
     return spans
 
@@ -347,6 +344,10 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
                 or (cue & {"offer", "closing"} and cue & {"task", "material"}) \
                 or (closing_paragraph and cue & {"offer", "closing", "task", "material"}):
             spans.append((s, e, NOTE))
+    if not reply_to_user and paragraph.has(_CLOSING_OR_OFFER) and _asks_the_user(text, start, end, parts, cues):
+        # an offer that ends by asking the user (Agar aap chahein toh main … daal doon — batayiye, kaunsa
+        # version chahiye? 😊): the paragraph is the model's
+        return [(parts[0][0], parts[-1][1], NOTE)]
     return _merge(spans)
 
 
@@ -433,6 +434,16 @@ MENTION_MARKS = DOUBLE_OPENING + SINGLE_QUOTES + "*"
 #: the same one by one (a tuple: see scripts.DOUBLE_QUOTE_CHARACTERS)
 MENTION_MARK_CHARACTERS = tuple(MENTION_MARKS)
 _DOUBLE_OPENING_CHARACTERS = tuple(DOUBLE_OPENING)
+
+
+def _asks_the_user(text: str, start: int, end: int, parts: list[tuple[int, int]], cues: Cues) -> bool:
+    """Does the paragraph end by asking the user, in the words a model asks its user with
+    (बताइए, कौन-सा …?, বলুন, কোনটা …?, let me know …?), with no quote in it?"""
+    if any(q in text[start:end] for q in DOUBLE_QUOTES):
+        return False
+    worded = [text[s:e] for s, e in parts if any(c.isalpha() for c in text[s:e])]   # (not a lone 🙏)
+    return bool(worded) and _ends_with_question(worded[-1]) \
+        and cues.pattern("asks_user").search(" " + unicodedata.normalize("NFD", text[start:end])) is not None
 
 
 def _ends_with_question(sentence: str) -> bool:
