@@ -222,3 +222,15 @@ def test_narration_about_someones_wish_is_no_offer_to_the_user():
             "Raju ke jaate hi Chacha ne socha, agar woh chahein toh kal baat kar lenge.")
     record = analyze_text(text, "hi", speakers=["Chacha", "Raju"], task="roleplay")
     assert record.user_tier == "none" and record.turns[-1].kind == "narration"
+
+
+# --- a case marker before a title is no part of the name ----------------------------------
+
+@pytest.mark.parametrize("language, text, speaker", [
+    ("bn", 'বাজারের ভিড়ের মধ্যে থেকে মিসেস রায় হাত নেড়ে বললেন, "টুটুল, তুমি কোথায় যাচ্ছ?"', "মিসেস রায়"),
+    ("bn", 'ভিড়ের ভেতর থেকে ডাক্তার সেন হাত তুলে বললেন, "তুমি একটু দাঁড়াও।"', "ডাক্তার সেন"),
+])
+def test_a_case_marker_before_a_title_is_no_part_of_the_speakers_name(language, text, speaker):
+    record = analyze_text(text, language, speakers=[speaker, "টুটুল"], task="continuation")
+    assert record.speakers[speaker].tier == "familiar"
+    assert set(record.speakers) == {speaker, "টুটুল"}

@@ -290,6 +290,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
                 or (following is not None and following in lexicon.name_titles
                     and not _verb_like(key, lexicon) and key not in narrative["reporting_verbs"]
+                    and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
                     and not (i > 0 and keys[i - 1] in narrative["reporting_verbs"]))):   # জিজ্ঞেস করলেন
             # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন), with the title
             # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
