@@ -234,3 +234,27 @@ def test_a_case_marker_before_a_title_is_no_part_of_the_speakers_name(language, 
     record = analyze_text(text, language, speakers=[speaker, "টুটুল"], task="continuation")
     assert record.speakers[speaker].tier == "familiar"
     assert set(record.speakers) == {speaker, "টুটুল"}
+
+
+# --- a dash line after a narration line whose last sentence elides its subject ---------------
+
+@pytest.mark.parametrize("language, text, speakers, elder, tier", [
+    ("bn", "— তুই আমার পেনসিলটা নিয়েছিস? — মিতা রেগে বলল।\n— না রে, আমি নিইনি, — টুবাই মাথা নাড়ল।\n"
+           "বারান্দা থেকে ঠাকুমা এতক্ষণ সব শুনছিলেন। এবার গলা চড়িয়ে হাঁক দিলেন,\n"
+           "— তোরা দুটো থামবি? পেনসিলটা তো টেবিলের নিচে পড়ে আছে।", ["মিতা", "টুবাই", "ঠাকুমা"], "ঠাকুমা", "intimate"),
+    ("hi", "— तूने मेरी पेंसिल ली? — मीता ने गुस्से से पूछा।\n— नहीं रे, मैंने नहीं ली, — टुबाई ने सिर हिलाया।\n"
+           "बरामदे से दादी सब सुन रही थीं। अब ज़ोर से आवाज़ लगाई,\n— तुम दोनों चुप होगे? पेंसिल तो मेज़ के नीचे पड़ी है।",
+     ["मीता", "टुबाई", "दादी"], "दादी", "familiar"),
+])
+def test_a_dash_line_after_a_frame_with_its_subject_elided_is_the_subject_before(language, text, speakers, elder, tier):
+    record = analyze_text(text, language, speakers=speakers, task="continuation")
+    assert record.speakers[elder].tier == tier
+    assert not any(name.startswith("_unnamed") for name in record.speakers)
+
+
+def test_a_dash_line_after_plain_narration_names_no_one_from_it():
+    # control: a sentence before with no person as subject names no one
+    text = ("— तूने मेरी पेंसिल ली? — मीता ने गुस्से से पूछा।\n— नहीं रे, मैंने नहीं ली, — टुबाई ने सिर हिलाया।\n"
+            "बाहर बारिश तेज़ हो गई थी। खिड़की से ठंडी हवा आ रही थी,\n— तू झूठ बोल रहा है!")
+    record = analyze_text(text, "hi", speakers=["मीता", "टुबाई", "दादी"], task="continuation")
+    assert record.speakers["दादी"].tier == "none"

@@ -344,6 +344,19 @@ def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) 
     return frame_speaker(piece.strip(_FRAME_TRIM), lexicon, index, action=True)
 
 
+def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
+                         index: SpeakerIndex | None) -> tuple[str, bool] | None:
+    """The speaker a narration line names when its last sentence leads into speech with its
+    subject elided (বারান্দা থেকে ঠাকুমা সব শুনছিলেন। এবার গলা চড়িয়ে হাঁক দিলেন, / — তোরা …):
+    the listed or pronoun subject of the sentence before it, else None."""
+    if len(sentences) < 2 or not lexicon.narrative or not sentences[-1].rstrip(" *_").endswith(_LEAD_INS):
+        return None
+    found = _clause_subject(_frame_keys(sentences[-2], lexicon), lexicon, index)
+    if found is not None and (not found[1] or found[0].endswith(UNNAMED_SUFFIX)):
+        return found
+    return None
+
+
 def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None:
     """A listed speaker named by the first word(s) of a narration sentence."""
     words = TOKEN.findall(sentence)[:2]

@@ -35,7 +35,8 @@ from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, 
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
                      plausible_name, strip_markdown)
-from .narrative import frame_line, frame_speaker, narration_speaker, narrative_quotes, whole_quote
+from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
+                        whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -527,10 +528,13 @@ class _TurnSplitter:
         self.speech_seen = True
 
     def named_by_line_before(self) -> tuple[str, bool] | None:
-        """The speaker the narration line right before names (its last sentence's subject)."""
+        """The speaker the narration line right before names (its last sentence's subject, or,
+        when that sentence leads into the speech with its subject elided, the sentence's before)."""
         if self.line_before is None:
             return None
-        return narration_speaker(_last_sentence(self.line_before), self.lexicon, self.index)
+        parts = _sentences_of(self.line_before)
+        found = narration_speaker(parts[-1] if parts else self.line_before, self.lexicon, self.index)
+        return found if found is not None else elided_frame_speaker(parts, self.lexicon, self.index)
 
     def next_dash_speaker(self) -> tuple[str, bool]:
         """The speaker of an unnamed dash line: the other party of the previous one."""
@@ -637,9 +641,14 @@ class _TurnSplitter:
         turns.append(RawTurn(None, "unlabelled", span_start, span_end))
 
 
+def _sentences_of(line: str) -> list[str]:
+    """The sentences of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন,)."""
+    return [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
+
+
 def _last_sentence(line: str) -> str:
     """The last sentence of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন, → the second)."""
-    parts = [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
+    parts = _sentences_of(line)
     return parts[-1] if parts else line
 
 
