@@ -31,6 +31,12 @@ LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?"
                          f"(?:[{PICTOGRAPHS}]+[ \t]*)?")   # (🎙️ **Mausi:**, - 👩 Maa:)
 _PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")
+_LEADING_PICTOGRAPHS = regexcache.compile(f"^[{PICTOGRAPHS}]+\\s*")
+
+
+def without_leading_pictographs(line: str) -> str:
+    """The line without the pictographs (and spaces) that open it: ``♟️ **शतरंज क्लब**`` → ``**शतरंज क्लब**``."""
+    return _LEADING_PICTOGRAPHS.sub("", line) if line[:1] > "\u218f" else line
 # the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal) and a pictograph
 _MARKER_STARTS = " \t\ufeff[-*•>#("
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)

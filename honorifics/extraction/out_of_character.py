@@ -29,8 +29,8 @@ from functools import lru_cache
 
 from .. import languages, regexcache
 from ..records import NOTE, REFUSAL
-from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, SENTENCE_ENDS,
-                       SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
+from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, PICTOGRAPHS,
+                       SENTENCE_ENDS, SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 
 CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
@@ -448,10 +448,10 @@ def _asks_the_user(text: str, start: int, end: int, parts: list[tuple[int, int]]
 
 def _ends_with_question(sentence: str) -> bool:
     """Does the sentence end with a question mark (before markup, spaces and emoji: … चाहेंगे? 🙏)?"""
-    end = len(sentence)
-    while end and (sentence[end - 1] in " \t\n*_~\ufe0f\u200d" or unicodedata.category(sentence[end - 1]).startswith("S")):
-        end -= 1
-    return end > 0 and sentence[end - 1] in "?？"
+    return _TRAILING_MARKUP.sub("", sentence).endswith(("?", "？"))
+
+
+_TRAILING_MARKUP = regexcache.compile(f"[{PICTOGRAPHS}\\s*_~]+$")
 
 
 def names_the_forms(texts: list[str], is_pronoun) -> bool:

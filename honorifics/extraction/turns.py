@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from .. import regexcache
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
-                       LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, PICTOGRAPHS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
+                       LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
-                     plausible_name, strip_markdown)
+                     plausible_name, strip_markdown, without_leading_pictographs)
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
                         whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
@@ -142,9 +142,6 @@ def note_marked(line: str, lexicon: Lexicon) -> bool:
     return body.startswith(lexicon.note_markers) and any(
         body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
         for marker in lexicon.note_markers)
-
-
-_LEADING_PICTOGRAPHS = regexcache.compile(f"^[{PICTOGRAPHS}]+\\s*")
 
 
 def _heading(line: str) -> bool:
@@ -355,8 +352,7 @@ def _bold_heading(line: str) -> bool:
     """A line wholly in bold with a colon inside the bold (**অফিসে সম্বোধন: সংক্ষেপে**), not a
     bold label before its speech (**রিনা:** …)."""
     body = line.strip()
-    if body[:1] > "\u218f":
-        body = _LEADING_PICTOGRAPHS.sub("", body)   # (♟️ **शतरंज क्लब — रविवार की सुबह**)
+    body = without_leading_pictographs(body)   # (♟️ **शतरंज क्लब — रविवार की सुबह**)
     return body.startswith("**") and body.endswith("**") and body.count("**") == 2 and len(body) > 4
 
 
