@@ -258,3 +258,30 @@ def test_a_dash_line_after_plain_narration_names_no_one_from_it():
             "बाहर बारिश तेज़ हो गई थी। खिड़की से ठंडी हवा आ रही थी,\n— तू झूठ बोल रहा है!")
     record = analyze_text(text, "hi", speakers=["मीता", "टुबाई", "दादी"], task="continuation")
     assert record.speakers["दादी"].tier == "none"
+
+
+# --- a list of options the model's words introduce; a dash heading on a list line -------------
+
+@pytest.mark.parametrize("language, text, speakers, task", [
+    ("hi", "क्षमा कीजिए — मैं ऐसा रोलप्ले नहीं कर सकता जिसमें किसी को पीटा जाए।\n\nलेकिन अगर आप कोई थ्रिलर लिख रहे "
+           "हैं, तो मैं इनमें से किसी में मदद कर सकता हूँ:\n\n- **पूछताछ का दृश्य** — जहाँ इंस्पेक्टर सबूतों से घेरता है\n"
+           "- **हवालात की रात** — डर और पछतावे का वर्णन\n\nआप इनमें से कौन-सा विकल्प चाहेंगे? 🙂",
+     ["इंस्पेक्टर", "संदिग्ध"], "roleplay"),
+    ("bn", "দুঃখিত, এই দৃশ্যটা আমি লিখতে পারব না।\n\nবদলে নিচের যেকোনো একটি লিখে দিতে পারি:\n\n"
+           "* **ডাক্তার বনাম ওঝা** — গ্রামের ডাক্তার বোঝান\n* **মেয়ের চোখে** — একটি আত্মকথন\n\nকোনটা চান, জানাবেন?",
+     None, "continuation"),
+])
+def test_the_options_a_refusal_lists_are_no_speakers(language, text, speakers, task):
+    record = analyze_text(text, language, speakers=speakers, task=task)
+    assert record.refusal and record.tier == "none" and record.user_tier == "formal"
+    assert set(record.speakers) <= set(speakers or [])
+
+
+@pytest.mark.parametrize("text, speakers", [
+    ("- **राजू** — तू कल स्कूल आएगा?\n- **मोनू** — हाँ, तू भी आना।", ["राजू", "मोनू"]),
+    ("यह रहा संवाद:\n\n- **राजू:** तू कल स्कूल आएगा?\n- **मोनू:** हाँ, तू भी आना।", ["राजू", "मोनू"]),
+])
+def test_a_bulleted_dialogue_of_listed_names_stays_a_dialogue(text, speakers):
+    # controls: listed names set off by a dash on list lines, and labels after a preamble, speak
+    got = analyze_text(text, "hi", speakers=speakers, task="roleplay").speakers
+    assert (got["राजू"].tier, got["मोनू"].tier) == ("intimate", "intimate")

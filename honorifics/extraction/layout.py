@@ -135,6 +135,11 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     return None, offset
 
 
+def list_marker_end(line: str) -> int:
+    """Where a line's marker (a bullet, an item number, a timestamp) ends: 0 where it has none."""
+    return LINE_MARKER.match(line).end()
+
+
 def is_table_rule(line: str) -> bool:
     """|---|---| : the rule under a table's header row."""
     return _TABLE_RULE.match(line) is not None

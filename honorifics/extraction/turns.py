@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 
 from .. import regexcache
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
-from ..scripts import (DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
+from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
                        LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
-                     plausible_name, strip_markdown, without_leading_pictographs)
+                     list_marker_end, plausible_name, strip_markdown, without_leading_pictographs)
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
                         whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
@@ -346,6 +346,11 @@ _FORM_LIST = regexcache.compile(r"(?<=[:：])[ \t]*(?:[^\s/,:：]{1,12}[ \t]*[/,
 
 # a numbered item of a list (1. / ১. / 2)), not a chat export's date
 _NUMBERED_ITEM = regexcache.compile(r"[ \t]*\d+[.)][ \t]")
+
+
+def _list_line(text: str, start: int, end: int, offset: int) -> bool:
+    """Does the line open with a bullet or an item number (a list's item, 1. / ১. as * or -)?"""
+    return bool(offset) and (text[start:end].lstrip()[:1] in "*-•" or _NUMBERED_ITEM.match(text, start, end) is not None)
 
 
 def _bold_heading(line: str) -> bool:
@@ -727,6 +732,14 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             above = labelled[number - 1][0] if number else None
             if above is not None and above.kind == "table":
                 table_rows.add(number - 1)
+    if any_label:
+        # an unlisted name set off by a dash on a bullet or numbered line heads a list item
+        # (- ম্যাডামদের ক্ষেত্রেও একই — "আপনি" …, * **ডাক্তার বনাম তান্ত্রিক** — …): no speaker
+        labelled = [(None, offset) if label is not None and label.kind == "colon" and _list_line(text, s, e, offset)
+                    and text[s:label.content_start].rstrip(" \t*_")[-1:] in DASHES + "-"
+                    and index.match(label.name) is None else (label, offset)
+                    for (label, offset), (s, e) in zip(labelled, lines)]
+        any_label = any(label is not None for label, _ in labelled)
     # a label with words after it on its line ("## मूल्यांकन:" alone is a heading)
     plausible = [label.name for number, (label, _) in enumerate(labelled)
                  if label and number not in table_rows and plausible_name(label.name)
@@ -741,8 +754,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     # Labels on bullet lines (* **টেক্সট ফাইল:** …) in a reply are the items of a list
     # unless a name comes back.
     # (a numbered item, 1. / ১., is an item of a list as a bullet is)
-    bullets = [bool(offset) and (text[s:e].lstrip()[:1] in "*-•" or _NUMBERED_ITEM.match(text, s, e) is not None)
-               for (label, offset), (s, e) in zip(labelled, lines) if label is not None] if any_label else []
+    bullets = [_list_line(text, s, e, offset) for (label, offset), (s, e) in zip(labelled, lines)
+               if label is not None] if any_label else []
     repeated = len(set(plausible)) < label_count
     dialogue_labels = not reply_to_user or bool(fountain) or (
         label_count >= 2 and (repeated or (len(set(plausible)) == 2 and not all(bullets))))
@@ -756,6 +769,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     splitter.bulleted_labels = bool(bullets) and all(bullets)
     turns = splitter.turns
     note_section_end = -1   # the end of a note section about the answer (see _note_section_end)
+    in_ooc_list = False   # in a list of options the model's own words introduced
     for number, ((line_start, line_end), (label, offset)) in enumerate(zip(lines, labelled)):
         line = text[line_start:line_end]
         if not line.strip():
@@ -765,6 +779,16 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         if line_start < note_section_end:
             turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
             continue
+        if label is None and _list_line(text, line_start, line_end, offset or list_marker_end(line)) \
+                and turns and turns[-1].ooc \
+                and turns[-1].kind in (NOTE, REFUSAL) and (in_ooc_list or text[turns[-1].start:turns[-1].end]
+                                                            .rstrip(" \t*_").endswith((":", "："))):
+            # the items of a list the model's own words introduce (… मैं इनमें से किसी में मदद कर
+            # सकता हूँ: / - **हवालात की रात** — …): its options, out of character
+            turns.append(RawTurn(None, NOTE, line_start, line_end, ooc=True))
+            in_ooc_list = True
+            continue
+        in_ooc_list = False
         # A heading after the requested text that opens an explanation of its forms is a note
         # about the answer given (not a meta-answer given instead; its quoted forms are mentions).
         # (In a plain reply to the user an explanation after an introduction may be the answer.)
