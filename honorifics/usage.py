@@ -197,7 +197,11 @@ def input_files(paths: Sequence[str | Path], what: str = "input") -> list[Path]:
 
 def output_dir(path: str | Path, option: str = "--out", *, create: bool = True) -> Path:
     """A directory to write into (created if missing, unless ``create`` is false);
-    an existing file is a :class:`UsageError`."""
+    an existing file is a :class:`UsageError`, and so is ``-`` (a folder of that name is never
+    what is meant: without the option, a command that can writes to stdout)."""
+    if str(path) == "-":
+        raise UsageError(f"{option} -: this writes a folder of files, not to stdout; give a folder, "
+                         f"or leave out {option} where the command prints its result")
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UsageError(f"{option} {path} is a file; this command writes a directory of files there")

@@ -42,6 +42,16 @@ def test_out_naming_an_existing_file_where_a_directory_is_expected(tmp_path, out
     assert taken.read_text() == "not a directory"
 
 
+def test_out_dash_is_a_usage_error_not_a_folder_named_dash(tmp_path, outputs, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert analyze_generations_main([str(outputs), "--out", "-", "--quiet"]) == 2
+    assert "leave out --out" in one_line_error(capsys, "analyze-generations")
+    assert not (tmp_path / "-").exists()
+    # control: without --out the analysis goes to stdout
+    assert analyze_generations_main([str(outputs), "--quiet", "--no-classifier"]) == 0
+    assert len(capsys.readouterr().out.strip().splitlines()) == 3
+
+
 def test_a_persons_files_in_the_out_folder_are_replaced_only_with_force(tmp_path, outputs, capsys):
     mine = tmp_path / "notes"
     mine.mkdir()
