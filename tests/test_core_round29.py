@@ -285,3 +285,19 @@ def test_a_bulleted_dialogue_of_listed_names_stays_a_dialogue(text, speakers):
     # controls: listed names set off by a dash on list lines, and labels after a preamble, speak
     got = analyze_text(text, "hi", speakers=speakers, task="roleplay").speakers
     assert (got["राजू"].tier, got["मोनू"].tier) == ("intimate", "intimate")
+
+
+# --- a kin term the speaker does not call the addressee by is a third person ---------------------
+
+@pytest.mark.parametrize("language, text", [
+    ("bn", "কাকিমা, ট্রেন আজ চল্লিশ মিনিট লেট। কাকু আসেননি?"),
+    ("bn", "দিদি, মা আসবেন তো?"),
+    ("hi", "दीदी, मामा जी आएँगे क्या?"),
+])
+def test_a_kin_term_other_than_the_one_called_is_a_third_person_subject(language, text):
+    assert analyze_text(text, language).tier == "none"
+
+
+def test_the_kin_term_the_speaker_calls_the_addressee_by_still_addresses():
+    # control: the same kin term as the vocative is the addressee (কাকু, … কাকু আসুন)
+    assert analyze_text("কাকু, আপনি কখন এলেন? কাকু আসুন, বসুন।", "bn").tier == "formal"

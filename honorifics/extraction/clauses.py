@@ -92,6 +92,12 @@ class ClauseIndex:
         determiners = data["determiners"]
         sentences, clauses = tokens.sentence, tokens.clause
         members_of = self.sentence_members
+        # a kin term the speaker does not call the addressee by is someone else: where another
+        # kin term is set off as a vocative (কাকিমা, … কাকু আসেননি? "uncle didn't come?")
+        address = lexicon.nominal_address
+        called = {keys[i] for i in range(n) if keys[i] in address and (after[i].startswith(_VOCATIVE) or i in trailing)}
+        other_kin = frozenset(k for k in keys if k not in called and address.get(k, ("",))[0] == "kin") \
+            if called else frozenset()
         for i, key in enumerate(keys):
             sentence = sentences[i]
             members = members_of.get(sentence)
@@ -104,7 +110,8 @@ class ClauseIndex:
                 and lexicon.classify(following)[1] is None and following not in lexicon.stem_followers
             if (key in first_pronouns or key in third_pronouns) and not determiner:
                 self.pronoun_subject_sentences.add(sentence)
-            person = key in person_nouns or (key[-1:] in clitic_letters and key[:-1] in person_nouns)
+            person = key in person_nouns or (key[-1:] in clitic_letters and key[:-1] in person_nouns) \
+                or key in other_kin
             if key in third_pronouns or (person and not vocative):
                 self.third_person_sentences.add(sentence)
             clause = clauses[i]
