@@ -565,8 +565,8 @@ class Analyzer:
                 if raw.to in same:
                     raw.to = same[raw.to]
         # (a line that is only a quoted form, | सास | "आप" |, names the form: no character speaks it)
-        characters_speak = any(r.kind == SPEECH and (r.label is not None or r.narrative)
-                               and not _names_a_form(text[r.start:r.end], lexicon) for r in raw_turns)
+        spoken = [n for n, r in enumerate(raw_turns) if r.kind == SPEECH and (r.label is not None or r.narrative)]
+        characters_speak = any(not _names_a_form(text[raw_turns[n].start:raw_turns[n].end], lexicon) for n in spoken)
         defined = _defined_names(text, lexicon)
         name_keys = index.name_keys() | defined if defined else index.name_keys()
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
@@ -578,10 +578,8 @@ class Analyzer:
         # a pronoun) may be the examples of such an answer (উদাহরণ: — স্যার, আপনি …? ✅): then its
         # prose alone decides, and the examples are mentions.
         examples: set[int] = set()
-        if characters_speak and reply_to_user:
-            spoken = [n for n, r in enumerate(raw_turns) if r.kind == SPEECH and (r.label is not None or r.narrative)]
-            if not any(not _unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
-                examples.update(spoken)
+        if characters_speak and reply_to_user and all(_unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
+            examples.update(spoken)
         meta = False
         if (not characters_speak or examples) and any(q in text for q in MENTION_MARK_CHARACTERS):
             # (with examples: the prose before them, not the words that introduce them (यह रहा संवाद,

@@ -65,9 +65,10 @@ class ClauseIndex:
     """The clause and sentence facts of one utterance (see the module docstring)."""
 
     def __init__(self, tokens: TokenColumns, lexicon: Lexicon, name_keys: frozenset,
-                 pronouns: list | None = None) -> None:
+                 pronouns: list | None = None, address_terms: list[int] | None = None) -> None:
         """``pronouns``: each token's pronoun entry (tier, case) or None, where the caller
-        has them (traps and mentions already removed); else looked up here."""
+        has them (traps and mentions already removed); else looked up here. ``address_terms``:
+        the indices of the nominal address terms, where the caller has them; else found here."""
         keys = tokens.keys
         after = tokens.after
         data = lexicon.clauses
@@ -95,8 +96,10 @@ class ClauseIndex:
         # a kin term the speaker does not call the addressee by is someone else: where another
         # kin term is set off as a vocative (কাকিমা, … কাকু আসেননি? "uncle didn't come?")
         address = lexicon.nominal_address
-        called = {keys[i] for i in range(n) if keys[i] in address and (after[i].startswith(_VOCATIVE) or i in trailing)}
-        other_kin = frozenset(k for k in keys if k not in called and address.get(k, ("",))[0] == "kin") \
+        if address_terms is None:
+            address_terms = [i for i in range(n) if keys[i] in address]
+        called = {keys[i] for i in address_terms if after[i].startswith(_VOCATIVE) or i in trailing}
+        other_kin = frozenset(keys[i] for i in address_terms if keys[i] not in called and address[keys[i]][0] == "kin") \
             if called else frozenset()
         for i, key in enumerate(keys):
             sentence = sentences[i]

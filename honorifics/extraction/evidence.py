@@ -310,7 +310,7 @@ class _Utterance:
     def clauses(self) -> ClauseIndex:
         """The clause analysis of the utterance, built on first need (one pass)."""
         if self._clauses is None:
-            self._clauses = ClauseIndex(self.tokens, self.lexicon, self._name_keys, self.pronoun)
+            self._clauses = ClauseIndex(self.tokens, self.lexicon, self._name_keys, self.pronoun, self.address_terms)
         return self._clauses
 
     def sentence_has_subject_pronoun(self, i: int) -> bool:

@@ -32,11 +32,6 @@ LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
                          f"(?:[{PICTOGRAPHS}]+[ \t]*)?")   # (🎙️ **Mausi:**, - 👩 Maa:)
 _PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")
 _LEADING_PICTOGRAPHS = regexcache.compile(f"^[{PICTOGRAPHS}]+\\s*")
-
-
-def without_leading_pictographs(line: str) -> str:
-    """The line without the pictographs (and spaces) that open it: ``♟️ **शतरंज क्लब**`` → ``**शतरंज क्लब**``."""
-    return _LEADING_PICTOGRAPHS.sub("", line) if line[:1] > "\u218f" else line
 # the characters LINE_MARKER can start with, besides a digit (\d: str.isdecimal) and a pictograph
 _MARKER_STARTS = " \t\ufeff[-*•>#("
 # marks that are never part of a speaker's name (nor, with a comma or dash, its first character)
@@ -103,8 +98,8 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     line = text[start:end]
     # (a line that opens with a letter has no marker: most lines, no regex)
     first = line[:1]
-    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() or first > "\u218f" \
-        and _PICTOGRAPH.match(first) else None
+    marker = LINE_MARKER.match(line) if first in _MARKER_STARTS or first.isdecimal() or _opens_with_pictograph(line) \
+        else None
     offset = marker.end() if marker else 0
     if "|" in line:
         row = _TABLE_ROW.match(line)
@@ -135,9 +130,13 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     return None, offset
 
 
-def list_marker_end(line: str) -> int:
-    """Where a line's marker (a bullet, an item number, a timestamp) ends: 0 where it has none."""
-    return LINE_MARKER.match(line).end()
+def _opens_with_pictograph(line: str) -> bool:
+    return line[:1] > "\u218f" and _PICTOGRAPH.match(line) is not None   # (one comparison rules out most lines)
+
+
+def without_leading_pictographs(line: str) -> str:
+    """The line without the pictographs (and spaces) that open it: ``♟️ **शतरंज क्लब**`` → ``**शतरंज क्लब**``."""
+    return _LEADING_PICTOGRAPHS.sub("", line) if _opens_with_pictograph(line) else line
 
 
 def is_table_rule(line: str) -> bool:

@@ -251,8 +251,7 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
 def _genitive(key: str, lexicon: Lexicon) -> bool:
     """Has the word a genitive ending of two letters or more (chhader kinar theke, ছাদের
     কিনার থেকে): a possessor, never a guessed subject. (A one-letter -র ends names too.)"""
-    return any(len(ending) >= 2 and key.endswith(ending) and len(key) > len(ending) + 1
-               for ending in lexicon.addressees["genitive_suffixes"])
+    return any(len(key) - len(stem) >= 2 for stem in genitive_stems(key, lexicon))
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
@@ -352,9 +351,13 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
     if len(sentences) < 2 or not lexicon.narrative or not sentences[-1].rstrip(" *_").endswith(_LEAD_INS):
         return None
     found = _clause_subject(_frame_keys(sentences[-2], lexicon), lexicon, index)
-    if found is not None and (not found[1] or found[0].endswith(UNNAMED_SUFFIX)):
-        return found
-    return None
+    return found if _listed_or_pronoun(found) else None
+
+
+def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
+    """Is the subject one an elided subject after it continues: a listed person or a pronoun
+    subject (not a guessed word)?"""
+    return subject is not None and (not subject[1] or subject[0].endswith(UNNAMED_SUFFIX))
 
 
 def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None:
@@ -431,7 +434,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, or a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।)
-            if last is None or subject is not None and (not subject[1] or subject[0].endswith(UNNAMED_SUFFIX)):
+            if last is None or _listed_or_pronoun(subject):
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:

@@ -34,7 +34,7 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
-                     list_marker_end, plausible_name, strip_markdown, without_leading_pictographs)
+                     plausible_name, strip_markdown, without_leading_pictographs)
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
                         whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
@@ -779,10 +779,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         if line_start < note_section_end:
             turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
             continue
-        if label is None and _list_line(text, line_start, line_end, offset or list_marker_end(line)) \
-                and turns and turns[-1].ooc \
-                and turns[-1].kind in (NOTE, REFUSAL) and (in_ooc_list or text[turns[-1].start:turns[-1].end]
-                                                            .rstrip(" \t*_").endswith((":", "："))):
+        if label is None and turns and turns[-1].ooc and turns[-1].kind in (NOTE, REFUSAL) \
+                and _list_line(text, line_start, line_end, offset) and (
+                    in_ooc_list or text[turns[-1].start:turns[-1].end].rstrip(" \t*_").endswith((":", "："))):
             # the items of a list the model's own words introduce (… मैं इनमें से किसी में मदद कर
             # सकता हूँ: / - **हवालात की रात** — …): its options, out of character
             turns.append(RawTurn(None, NOTE, line_start, line_end, ooc=True))
