@@ -80,8 +80,8 @@ class ClauseIndex:
         person_nouns = lexicon.person_nouns
         # a person noun with a clitic (খালাম্মাও "aunt too", মা-ই) is still the person
         clitic_letters = frozenset(c for c in lexicon.pronoun_clitics if len(c) == 1)
-        #: sentence number → its token indices
-        self.sentence_members: dict[int, list[int]] = {}
+        #: sentence number → its token indices (a sentence's tokens are consecutive)
+        self.sentence_members: dict[int, range] = {}
         #: sentences with a 1st- or 3rd-person pronoun
         self.pronoun_subject_sentences: set[int] = set()
         #: sentences with a 3rd-person subject word (pronoun, or person noun not used as a vocative)
@@ -93,6 +93,7 @@ class ClauseIndex:
         determiners = data["determiners"]
         sentences, clauses = tokens.sentence, tokens.clause
         members_of = self.sentence_members
+        sentence_first = 0   # the first token of the sentence being read
         # a kin term the speaker does not call the addressee by is someone else: where another
         # kin term is set off as a vocative (কাকিমা, … কাকু আসেননি? "uncle didn't come?")
         address = lexicon.nominal_address
@@ -103,10 +104,9 @@ class ClauseIndex:
             if called else frozenset()
         for i, key in enumerate(keys):
             sentence = sentences[i]
-            members = members_of.get(sentence)
-            if members is None:
-                members = members_of[sentence] = []
-            members.append(i)
+            if i + 1 == n or sentences[i + 1] != sentence:
+                members_of[sentence] = range(sentence_first, i + 1)
+                sentence_first = i + 1
             vocative = after[i].startswith(_VOCATIVE) or i in trailing
             following = keys[i + 1] if i + 1 < n and clauses[i + 1] == clauses[i] else None
             determiner = key in determiners and following is not None and following not in lexicon.particles \

@@ -103,8 +103,8 @@ class _Utterance:
                 continue   # most words
             if key in excluded_keys or len(key) <= short:
                 continue
-            if pronoun and short and (tokens.words[i].casefold() in lexicon.reflexive_spellings
-                                      or _acronym(tokens.words[i])):
+            if pronoun and short and (tokens.word(i).casefold() in lexicon.reflexive_spellings
+                                      or _acronym(tokens.word(i))):
                 continue   # apne liye, apna: the reflexive; AAP, AAP ne: an acronym (the party)
             needs_traps = needs_traps or trap_start
             if pronoun:
@@ -468,7 +468,7 @@ class _Utterance:
 def _evidence(tokens: TokenColumns, i: int, kind: str, tier: str, source: str, rule: str, confidence: float,
               case: str | None = None, end: int | None = None, text: str | None = None,
               also_fits: tuple = ()) -> Evidence:
-    return Evidence(text if text is not None else tokens.words[i], tokens.starts[i],
+    return Evidence(text if text is not None else tokens.word(i), tokens.starts[i],
                     end if end is not None else tokens.ends[i], kind, tier, source, rule, confidence, case,
                     tuple(t for t in also_fits if t != tier))
 
@@ -543,15 +543,17 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
 
     # Verbs that show a tier on their own (pro-drop).
     verb_evidence = []
+    verb_indices: list[int] = []   # the token of each
     for i in u.candidates:
         if i in under_subject or not u.counts_alone(i):
             continue
         reading = cast(VerbReading, u.reading[i])   # counts_alone: a verb reading with a tier
+        verb_indices.append(i)
         verb_evidence.append(_evidence(tokens, i, VERB, cast(str, reading.evidence), "morphology",
                                        f"{lexicon.name}.verb.{reading.rule}",
                                        reading.condition.confidence, also_fits=reading.also_fits))
 
-    _defer_ambiguous_verbs(u, verb_evidence, pronoun_evidence)
+    _defer_ambiguous_verbs(u, verb_evidence, verb_indices, pronoun_evidence)
     result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)
     if lexicon.generic_you is not None and result.evidence:
         generic = generic_sentences(text, segments, lexicon)
@@ -642,8 +644,10 @@ def generic_sentences(text: str, segments: list[tuple[int, int]], lexicon: Lexic
     return out
 
 
-def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[int, Evidence]) -> None:
-    """A form with two readings takes the one the pronouns of its utterance show.
+def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], indices: list[int],
+                           pronouns: dict[int, Evidence]) -> None:
+    """A form with two readings takes the one the pronouns of its utterance show
+    (``indices``: the token of each verb).
 
     Bangla দেখ / কর are the তুই imperative and also the colloquial তুমি form:
     in "দেখ, তোমার জন্য কি এনেছি?" দেখ is familiar, not a second tier.
@@ -651,9 +655,8 @@ def _defer_ambiguous_verbs(u: _Utterance, verbs: list[Evidence], pronouns: dict[
     if not verbs:
         return
     pronoun_tiers = {e.tier for e in pronouns.values()}
-    by_start = {start: i for i, start in enumerate(u.tokens.starts)}
     for index, item in enumerate(verbs):
-        reading = cast(VerbReading, u.reading[by_start[item.start]])   # a verb's evidence
+        reading = cast(VerbReading, u.reading[indices[index]])   # a verb's evidence
         if len(reading.agrees) < 2 or item.tier in pronoun_tiers:
             continue
         fitting = pronoun_tiers & reading.agrees
@@ -728,7 +731,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
                 continue
             clause = u.clause_members[u.clause[i]]
             if not any(u.reading[j] is not None for j in clause if j > i):
-                clause = [j for j in members if j >= i]   # a clause cut by a list's comma (आप संस्कृत, …, के विद्वान थे)
+                clause = range(i, members.stop)   # a clause cut by a list's comma (आप संस्कृत, …, के विद्वान थे)
             if any(u.keys[j] in past for j in clause if j > i) and not any(
                     j in pronouns and pronouns[j].tier != "formal" for j in clause):
                 result.third_person.append(pronouns.pop(i))
@@ -740,7 +743,7 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
     lexicon = u.lexicon
     found: list[NominalAddress] = []
     tokens = u.tokens
-    words, starts, ends, keys = tokens.words, tokens.starts, tokens.ends, u.keys
+    starts, ends, keys = tokens.starts, tokens.ends, u.keys
     for i in u.address_terms:   # the other tokens are never address terms
         entry = lexicon.nominal_address.get(keys[i])
         if not entry:
@@ -764,5 +767,5 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
             found.append(NominalAddress(text[previous.start:ends[i]], previous.start, ends[i],
                                         previous.category, tradition=previous.tradition or tradition))
             continue
-        found.append(NominalAddress(words[i], starts[i], ends[i], category, tradition=tradition))
+        found.append(NominalAddress(tokens.word(i), starts[i], ends[i], category, tradition=tradition))
     return found

@@ -60,9 +60,13 @@ class TokenColumns:
 
     Lists instead of one :class:`Token` object per word: the rules read a few
     tokens around the rare candidates, and building objects for every word
-    was a fifth of the analysis time.
+    was a fifth of the analysis time. Nor is a word kept as a string of its
+    own, nor a clause as a list of its token indices: each is read from the
+    text and the clause's first and last token where a rule asks (fewer
+    objects per token keep a long utterance's cost per character that of a
+    short one).
     """
-    words: list[str]
+    text: str
     starts: list[int]
     ends: list[int]
     keys: list[str]
@@ -71,14 +75,14 @@ class TokenColumns:
     sentence: list[int]
     #: the first punctuation mark right after each token ("" when none)
     after: list[str]
-    #: the token indices of each clause, by clause number
-    clause_members: list[list[int]]
+    #: the token indices of each clause, by clause number (a clause's tokens are consecutive)
+    clause_members: list[range]
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
-    def __init__(self, words: list[str], starts: list[int], ends: list[int], keys: list[str],
+    def __init__(self, text: str, starts: list[int], ends: list[int], keys: list[str],
                  clause: list[int], sentence: list[int], after: list[str],
-                 clause_members: list[list[int]]) -> None:
-        self.words = words
+                 clause_members: list[range]) -> None:
+        self.text = text
         self.starts = starts
         self.ends = ends
         self.keys = keys
@@ -86,6 +90,14 @@ class TokenColumns:
         self.sentence = sentence
         self.after = after
         self.clause_members = clause_members
+
+    def word(self, i: int) -> str:
+        """The text of token i."""
+        return self.text[self.starts[i]:self.ends[i]]
+
+    @property
+    def words(self) -> list[str]:
+        return [self.text[start:end] for start, end in zip(self.starts, self.ends)]
 
     def clause_start(self, i: int) -> bool:
         """A clause boundary (punctuation, a segment gap) lies between token i - 1 and token i."""
@@ -96,8 +108,13 @@ class TokenColumns:
 
     def tokens(self) -> list[Token]:
         """The same tokens as :class:`Token` objects."""
-        return [Token(self.words[i], self.starts[i], self.ends[i], self.keys[i], self.clause_start(i),
-                      self.sentence_start(i), self.after[i]) for i in range(len(self.words))]
+        return [Token(self.word(i), self.starts[i], self.ends[i], self.keys[i], self.clause_start(i),
+                      self.sentence_start(i), self.after[i]) for i in range(len(self.keys))]
+
+
+def _clause_ranges(firsts: list[int], count: int) -> list[range]:
+    """Each clause's token indices, from the first token of every clause."""
+    return [range(first, firsts[c + 1] if c + 1 < len(firsts) else count) for c, first in enumerate(firsts)]
 
 
 def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: str) -> TokenColumns:
@@ -115,15 +132,13 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
     >>> columns.words, columns.clause, columns.sentence, columns.after
     (['तुम', 'आप', 'हाँ'], [0, 1, 2], [0, 0, 1], [',', '।', ''])
     """
-    words: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
     keys: list[str] = []
     clause_ids: list[int] = []
     sentence_ids: list[int] = []
     after: list[str] = []
-    clause_members: list[list[int]] = []
-    members: list[int] = []
+    clause_firsts: list[int] = []   # the first token of each clause
     word_keys = key_cache(script)
     marks = _MARK.finditer
     sentence_mark = True
@@ -156,17 +171,14 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
                 sentence += 1
             if clause_mark or sentence_mark:
                 clause += 1
-                members = []
-                clause_members.append(members)
+                clause_firsts.append(count)
             end = position + len(word)
-            words.append(word)
             starts.append(position)
             ends.append(end)
             keys.append(key)
             clause_ids.append(clause)
             sentence_ids.append(sentence)
             after.append("")
-            members.append(count)
             pending_after = count
             count += 1
             position = end
@@ -179,7 +191,7 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
                     pending_after = -1
                 if mark.lastgroup:
                     sentence_mark = True
-    return TokenColumns(words, starts, ends, keys, clause_ids, sentence_ids, after, clause_members)
+    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, _clause_ranges(clause_firsts, count))
 
 
 # The characters of WORD_CHARACTERS, SENTENCE_MARKS and CLAUSE_MARKS as a code-point
@@ -240,15 +252,13 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
     >>> columns.words, columns.clause, columns.sentence, columns.after
     (['तुम', 'आप', 'हाँ', '3', '5'], [0, 1, 2, 2, 2], [0, 0, 1, 1, 1], [',', '।', '', '', ''])
     """
-    words: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
     keys: list[str] = []
     clause_ids: list[int] = []
     sentence_ids: list[int] = []
     after: list[str] = []
-    clause_members: list[list[int]] = []
-    members: list[int] = []
+    clause_firsts: list[int] = []   # the first token of each clause
     word_keys = key_cache(script)
     sentence_mark = True
     clause = sentence = -1
@@ -271,16 +281,13 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
                     sentence += 1
                 if clause_mark or sentence_mark:
                     clause += 1
-                    members = []
-                    clause_members.append(members)
-                words.append(word)
+                    clause_firsts.append(count)
                 starts.append(i)
                 ends.append(end)
                 keys.append(key)
                 clause_ids.append(clause)
                 sentence_ids.append(sentence)
                 after.append("")
-                members.append(count)
                 pending_after = count
                 count += 1
                 sentence_mark = clause_mark = False
@@ -302,7 +309,7 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
                     if ends_sentence:
                         sentence_mark = True
             i += 1
-    return TokenColumns(words, starts, ends, keys, clause_ids, sentence_ids, after, clause_members)
+    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, _clause_ranges(clause_firsts, count))
 
 
 def token_columns(text: str, segments: list[tuple[int, int]], script: str) -> TokenColumns:
