@@ -314,11 +314,11 @@ class _Utterance:
         return self._clauses
 
     def sentence_has_subject_pronoun(self, i: int) -> bool:
-        return self.sentence[i] in self.clauses.pronoun_subject_sentences
+        return self.clauses.has_pronoun_subject(self.sentence[i])
 
     def third_person_sentence(self, i: int) -> bool:
         """Does the sentence of token i have a 3rd-person subject (উনি, আমার মা …)?"""
-        return self.sentence[i] in self.clauses.third_person_sentences
+        return self.clauses.has_third_person(self.sentence[i])
 
     def third_person_subject(self, i: int) -> bool:
         """Has the verb at i a 3rd-person subject: in its clause, or, for a clause without
@@ -406,7 +406,7 @@ class _Utterance:
         the sentence, kept for its other verbs."""
         facts = self._request_facts.get(sentence)
         if facts is None:
-            members = self.clauses.sentence_members[sentence]
+            members = self.clauses.sentence_members(sentence)
             markers = self.lexicon.request_markers
             reflexives = self.lexicon.reflexive_request_markers
             has_pronoun = any(self.pronoun[j] for j in members)
@@ -429,12 +429,12 @@ class _Utterance:
         stand right before a relative clause that ends it (… को दें जो इसे पहुँचा सके।)?"""
         j = self.next_in_clause(i)
         if j is not None:   # a clause opener follows (जो …): the main clause ends here
-            members = self.clauses.sentence_members[self.sentence[i]]
+            members = self.clauses.sentence_members(self.sentence[i])
             return not self.tokens.after[members[-1]].startswith("?")
         after = self.tokens.after[i]
         if after.startswith("?"):
             return False
-        last = self.clauses.sentence_members[self.sentence[i]][-1]
+        last = self.clauses.sentence_members(self.sentence[i])[-1]
         return last == i or after[:1] in _STATEMENT_ENDS
 
     def agreeing_verb(self, i: int) -> int | None:
@@ -684,9 +684,9 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
     if not markers or not any(item.tier == "formal" for item in pronouns.values()) \
             or (markers.isdisjoint(u.keys) and u.lexicon.name_titles.isdisjoint(u.keys)):
         return
-    sentences = u.clauses.sentence_members
+    sentences = u.clauses.all_sentence_members()   # (sentence numbers run from 0, one after another)
     chain = False
-    for _, members in sorted(sentences.items()):
+    for members in sentences:
         tiers = {pronouns[i].tier for i in members if i in pronouns}
         has_verb = any(u.reading[i] is not None for i in members)
         if chain and tiers == {"formal"} and not u.tokens.after[members[-1]].startswith("?") and not any(
@@ -707,7 +707,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         return
     named: list[int] = []   # titled persons named, not addressed
     respectful = -2          # the last sentence whose आप was read as that person
-    for number, members in sorted(sentences.items()):
+    for number, members in enumerate(sentences):
         named = [i for i in named if u.sentence[i] >= number - 1]
         question = u.tokens.after[members[-1]].startswith("?")
         if respectful == number - 1 and not question and {pronouns[i].tier for i in members if i in pronouns} \
