@@ -681,6 +681,7 @@ class Analyzer:
         groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
         called: dict[tuple[str, str], str] = {}   # (speaker, address term opening a turn) → the person so called
         previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
+        party_keys: frozenset | None = None   # the words of the parties' names (built when first needed)
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -715,7 +716,9 @@ class Analyzer:
                         turn.addressee = known
                     elif known is None and turn.addressee is not None:
                         called[(turn.speaker, term)] = turn.addressee
-                if turn.evidence and may_change_addressee(text, turn, lexicon):
+                if party_keys is None:
+                    party_keys = frozenset(lexicon.key(w) for party in parties for w in TOKEN.findall(party))
+                if turn.evidence and may_change_addressee(text, turn, lexicon, party_keys):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
                     asides: set[int] = set()

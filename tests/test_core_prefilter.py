@@ -85,7 +85,7 @@ for path in sys.argv[1:]:
     lines += open(path, "rb").read().splitlines()
 gated = [pipeline.Analyzer().analyze_line(line, n).to_dict() for n, line in enumerate(lines, 1)]
 asked = []
-pipeline.may_change_addressee = lambda text, turn, lexicon: asked.append(1) or True
+pipeline.may_change_addressee = lambda *arguments: asked.append(1) or True
 open_gate = [pipeline.Analyzer().analyze_line(line, n).to_dict() for n, line in enumerate(lines, 1)]
 print(json.dumps({"same": gated == open_gate, "asked": len(asked),
                   "by_addressee": sum(bool(s.get("by_addressee")) for r in gated for s in r.get("speakers", {}).values())}))

@@ -51,6 +51,13 @@ _SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n]")
 # a run of sentence ends, a full stop or an ellipsis before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
 _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=[.{ELLIPSIS}])(?=\\s)|(?<=\\n))")
+# a vocative that ends its sentence: up to three words after a comma, then the sentence's end
+# (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy.), searched in one sentence (endpos at its end)
+_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+                               f"[{SENTENCE_ENDS}.{ELLIPSIS}!?{DOUBLE_QUOTE_MARKS}'’)*_ \\t]*$")
+# the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
+_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+                                        f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -348,20 +355,85 @@ def vocative_names(text: str, start: int, end: int) -> list[tuple[int, str]]:
     return out
 
 
-def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> bool:
+def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_keys: frozenset = frozenset()) -> bool:
     """Can any evidence of the turn address another than the turn's addressee? Not without
-    an aside or direction in parentheses, group address, or a vocative opening a sentence
-    before the last evidence: then :func:`addressees_of_evidence` finds nothing to change."""
+    an aside or direction in parentheses, group address, a vocative opening a sentence
+    before the last evidence, or one ending a sentence after evidence (``name_keys``: the
+    listed people's name words): then :func:`addressees_of_evidence` finds nothing to change."""
     text_of_turn = turn.text
     if "(" in text_of_turn:
         return True
     last = -1
+    first = turn.end
     for item in turn.evidence:
         if item.kind == "pronoun" and group_address(item, lexicon):
             return True
         last = max(last, item.start)
-    return ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn) \
-        and may_have_vocative(text, turn.start, turn.end, last, lexicon)
+        first = min(first, item.start)
+    if not ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn):
+        return False
+    return may_have_vocative(text, turn.start, turn.end, last, lexicon) \
+        or ("," in text_of_turn or "،" in text_of_turn) and any(
+            _names_a_person(found.group("words"), lexicon, name_keys)
+            for found in _TRAILING_ANYWHERE.finditer(text, first, turn.end))
+
+
+def _has_name(key: str | None) -> bool:
+    """Is a person's key a name, not the key of an unnamed speaker (``_unnamed_2``, ``वह (unnamed)``)?"""
+    return key is not None and not key.startswith("_") and "(" not in key
+
+
+def _names_a_person(words: str, lexicon: Lexicon, name_keys: frozenset) -> bool:
+    """Does a phrase end in a word that names a person: an address term, a person noun, a
+    word with a title's ending, or a listed person's name word (বৌদি, आंटी जी, Ratna-di)?"""
+    found = TOKEN.findall(words)
+    if not found:
+        return False
+    key = lexicon.key(found[-1])
+    return lexicon.person_word(key) or lexicon.titled(key) or key in name_keys
+
+
+def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: list[Evidence],
+                        turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
+                        skip: set[int]) -> list[tuple[int, int, str]]:
+    """(start, end, addressee) of each sentence (not numbered in ``skip``) whose 2nd-person
+    forms a vocative at its end turns to someone other than the turn's addressee, for that
+    sentence only: ``শুধু শুধু এত কষ্ট করলেন, কাকিমা। চল, তুই …`` (to the listed কাকিমা, then
+    the friend again). The vocative names a listed person other than the speaker and the
+    addressee; or it is an address term or person noun that is not the addressee's: another
+    kin term or title than the one the addressee is (दीदी said to माँ), or said in a register
+    the rest of the turn never gives (``Tu screen share kar … Aap so jaiye, Mummy.``). A
+    sentence with group address is left to the group."""
+    out: list[tuple[int, int, str]] = []
+    starts = [e.start for e in evidence]
+    for number, (start, end) in enumerate(sentences):
+        if number in skip:
+            continue
+        found = _TRAILING.search(text, start, end)
+        if found is None:
+            continue
+        inside = evidence[bisect_left(starts, start):bisect_left(starts, found.start())]
+        if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
+            continue
+        words = found.group("words")
+        named = index.match(words)
+        if named is not None:
+            if named != turn.speaker and named != turn.addressee:
+                out.append((start, end, named))
+            continue
+        if not _names_a_person(words, lexicon, frozenset()) or not _person_words_only(words, lexicon) \
+                and not lexicon.titled(lexicon.key(TOKEN.findall(words)[-1])):
+            continue   # (an unlisted name may be the addressee's own: no change)
+        if _other_address_term(words, turn.addressee, lexicon):
+            out.append((start, end, words))
+            continue
+        if not _has_name(turn.addressee):
+            continue   # (an unnamed partner, _unnamed_2 or वह (unnamed), may be the one so called)
+        rest = {e.tier for e in evidence if (e.start < start or e.start >= end)
+                and not (e.kind == "pronoun" and group_address(e, lexicon))}
+        if rest and rest.isdisjoint(e.tier for e in inside):
+            out.append((start, end, words))
+    return out
 
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
@@ -443,6 +515,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     named = name   # Salam, chacha! (an address term names the person greeted)
                 if named is not None and named != turn.speaker:
                     vocatives.append((number, opening, name, named))
+    trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
+                                   {number for number, _, _, _ in vocatives}) \
+        if "," in text_of_turn or "،" in text_of_turn else []
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and (
@@ -537,13 +612,14 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             next_aside += 1
         aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
             else None
-        target = aside or current
+        ending = next((person for start, end, person in trailing if start <= item.start < end), None)
+        target = aside or ending or current
         if aside is not None:
             in_asides.add(item.start)
         tiers.setdefault(target, set()).add(item.tier)
         if target is not None and target != turn.addressee:
             out[item.start] = target
-        if aside is None:
+        if aside is None and ending is None:
             since_change.append(item.start)
     return out
 

@@ -1,0 +1,48 @@
+"""Mechanisms added in round 35 (from the kinds of the spent rounds' misses): each on new
+sentences, each with a control. None of these sentences comes from a blind set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from honorifics import analyze_text
+
+
+# --- a vocative that ends a sentence turns that sentence to the person it calls -----------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, other, other_tier", [
+    # a listed person called at the end of a sentence between lines to the partner
+    ("bn", "অমল: তুই একটু বস। চা খাবেন তো, মাসিমা? তুই চিনি নিবি?\nবিমল: হ্যাঁ, দে।\n"
+           "মাসিমা: না বাবা, আমি খেয়ে এসেছি।", ["অমল", "বিমল", "মাসিমা"], "অমল", "বিমল", "মাসিমা", "formal"),
+    # an unlisted kin term, in a register the rest of the turn never gives the partner
+    ("hi", "रीना: तू चल, मैं आती हूँ। आप बैठिए, आंटी जी। अरे सुन, चाबी ले जाना।\nमोना: ठीक है, तू जा।",
+     ["रीना", "मोना"], "रीना", "मोना", "आंटी जी", "formal"),
+    ("bn", "Pinku: Tui ekhane bos. Tumi ektu jol dao, Mashi.\nBablu: Accha.",
+     ["Pinku", "Bablu"], "Pinku", "Bablu", "Mashi", "familiar"),
+])
+def test_a_vocative_at_a_sentences_end_addresses_that_sentence(language, text, speakers, speaker, partner,
+                                                                other, other_tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == "intimate" and result.addressee == partner   # not mixed
+    assert result.by_addressee[other] == other_tier and result.by_addressee[partner] == "intimate"
+
+
+@pytest.mark.parametrize("language, text, speakers, speaker, tier", [
+    # the partner named again at the end
+    ("hi", "Ravi: Tu kal time pe aa jana, Sonu.\nSonu: Haan bhai, tu tension mat le.", ["Ravi", "Sonu"], "Ravi",
+     "intimate"),
+    # a kin term for the partner, in the register the partner gets
+    ("hi", "सरला: देखो, तुम पहले स्विच देखो। तुम ऊपर का तार भी देखो, बेटा।\nबबलू: जी आंटी।", ["सरला", "बबलू"],
+     "सरला", "familiar"),
+    ("hi", "नीता: आप कल आ जाइए, सर। आपकी फ़ाइल तैयार है।\nसर: ठीक है।", ["नीता", "सर"], "नीता", "formal"),
+])
+def test_a_vocative_at_a_sentences_end_naming_the_partner_changes_nothing(language, text, speakers, speaker, tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == tier and not result.by_addressee
+
+
+def test_a_self_correction_to_an_unnamed_partner_stays_mixed():
+    # (the partner has no name: the term at the end may be what the speaker calls them)
+    record = analyze_text("— Tu… matlab aap kab aaye, uncle?\n— Bas abhi, beta. Tumhara kya haal hai?", "hi",
+                          task="continuation")
+    assert record.speakers["_unnamed_1"].tier == "mixed"
