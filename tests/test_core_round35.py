@@ -41,6 +41,25 @@ def test_a_vocative_at_a_sentences_end_naming_the_partner_changes_nothing(langua
     assert result.tier == tier and not result.by_addressee
 
 
+def test_a_name_and_title_at_a_sentences_end_turns_to_that_person_while_the_register_holds():
+    text = ("Tapan: Tumi ektu jol ta boshiye dao.\nTapan: Arre, ashun ashun, Ghosh-babu! Bhetore ashun. "
+            "Apni ei chair-e boshun.\nMili: Tumi to bolle na!")
+    result = analyze_text(text, "bn", speakers=["Mili", "Tapan"], task="roleplay").speakers["Tapan"]
+    assert result.tier == "familiar" and result.by_addressee == {"Mili": "familiar", "Ghosh-babu": "formal"}
+
+
+@pytest.mark.parametrize("language, text, speakers, speaker, tier", [
+    # a kin term with its honorific names a role, not another person: the partner, same register
+    ("hi", "टीसी: ज़रा आपका टिकट दिखाइए, बाबा जी। आप यहीं बैठिए।\nयात्री: अच्छा बेटा, तुम देख लो।",
+     ["टीसी", "यात्री"], "टीसी", "formal"),
+    # a verb after a comma is no vocative, whatever its last word (বস "sit" is also "boss")
+    ("bn", "ওসি: আর তুই, এখানে বস। সত্যি কথা বলবি।\nহাবিব: জি স্যার।", ["ওসি", "হাবিব"], "ওসি", "intimate"),
+])
+def test_what_ends_a_sentence_without_naming_another_person_changes_nothing(language, text, speakers, speaker, tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == tier and not result.by_addressee
+
+
 def test_a_self_correction_to_an_unnamed_partner_stays_mixed():
     # (the partner has no name: the term at the end may be what the speaker calls them)
     record = analyze_text("— Tu… matlab aap kab aaye, uncle?\n— Bas abhi, beta. Tumhara kya haal hai?", "hi",

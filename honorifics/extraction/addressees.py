@@ -53,10 +53,10 @@ _SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n]")
 _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=[.{ELLIPSIS}])(?=\\s)|(?<=\\n))")
 # a vocative that ends its sentence: up to three words after a comma, then the sentence's end
 # (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy.), searched in one sentence (endpos at its end)
-_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
                                f"[{SENTENCE_ENDS}.{ELLIPSIS}!?{DOUBLE_QUOTE_MARKS}'’)*_ \\t]*$")
 # the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
-_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
                                         f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
@@ -385,26 +385,43 @@ def _has_name(key: str | None) -> bool:
 
 def _names_a_person(words: str, lexicon: Lexicon, name_keys: frozenset) -> bool:
     """Does a phrase end in a word that names a person: an address term, a person noun, a
-    word with a title's ending, or a listed person's name word (বৌদি, आंटी जी, Ratna-di)?"""
+    word with a title's ending, a listed person's name word (বৌদি, आंटी जी), or a title
+    after a name (``Dutta-babu``, ``वर्मा जी``)?"""
     found = TOKEN.findall(words)
     if not found:
         return False
     key = lexicon.key(found[-1])
-    return lexicon.person_word(key) or lexicon.titled(key) or key in name_keys
+    return lexicon.person_word(key) or lexicon.titled(key) or key in name_keys or _name_and_title(found, lexicon)
+
+
+def _name_and_title(words: list[str], lexicon: Lexicon) -> bool:
+    """Is a phrase a name and the title after it: its last word a title, the words before it
+    no word the lexicon reads (no pronoun or verb: ``tomake di`` is "I give you"; no kin term
+    or person noun: ``बाबा जी`` names a role, not a person)?"""
+    if len(words) < 2 or lexicon.key(words[-1]) not in lexicon.name_titles:
+        return False
+    for word in words[:-1]:
+        key = lexicon.key(word)
+        pronoun, reading, _, _ = lexicon.classify(key)
+        if pronoun or reading is not None or key in lexicon.particles or _is_function_word(key, lexicon) \
+                or lexicon.person_word(key):
+            return False
+    return True
 
 
 def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: list[Evidence],
                         turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
-                        skip: set[int]) -> list[tuple[int, int, str]]:
-    """(start, end, addressee) of each sentence (not numbered in ``skip``) whose 2nd-person
-    forms a vocative at its end turns to someone other than the turn's addressee, for that
-    sentence only: ``শুধু শুধু এত কষ্ট করলেন, কাকিমা। চল, তুই …`` (to the listed কাকিমা, then
-    the friend again). The vocative names a listed person other than the speaker and the
-    addressee; or it is an address term or person noun that is not the addressee's: another
-    kin term or title than the one the addressee is (दीदी said to माँ), or said in a register
-    the rest of the turn never gives (``Tu screen share kar … Aap so jaiye, Mummy.``). A
-    sentence with group address is left to the group."""
-    out: list[tuple[int, int, str]] = []
+                        skip: set[int]) -> list[tuple[int, str, frozenset]]:
+    """(start, addressee, tiers) of each sentence (not numbered in ``skip``) whose 2nd-person
+    forms a vocative at its end turns to someone other than the turn's addressee
+    (``শুধু শুধু এত কষ্ট করলেন, কাকিমা।``, ``Arre, ashun ashun, Dutta-babu!``), with the tiers
+    of its forms. The vocative names a listed person other than the speaker and the addressee;
+    or, where the addressee has a name, an unlisted person by name and title (``Dutta-babu``,
+    ``वर्मा जी``), or address terms and person nouns said in a register the rest of the turn
+    never gives (``Tu screen share kar … Aap so jaiye, Mummy.``; in the partner's register,
+    ``… देखो, बेटा।``, they are what the speaker calls the partner). A sentence with group
+    address is left to the group."""
+    out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
     for number, (start, end) in enumerate(sentences):
         if number in skip:
@@ -415,24 +432,25 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
         inside = evidence[bisect_left(starts, start):bisect_left(starts, found.start())]
         if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
             continue
+        tiers = frozenset(e.tier for e in inside)
         words = found.group("words")
         named = index.match(words)
         if named is not None:
             if named != turn.speaker and named != turn.addressee:
-                out.append((start, end, named))
-            continue
-        if not _names_a_person(words, lexicon, frozenset()) or not _person_words_only(words, lexicon) \
-                and not lexicon.titled(lexicon.key(TOKEN.findall(words)[-1])):
-            continue   # (an unlisted name may be the addressee's own: no change)
-        if _other_address_term(words, turn.addressee, lexicon):
-            out.append((start, end, words))
+                out.append((start, named, tiers))
             continue
         if not _has_name(turn.addressee):
             continue   # (an unnamed partner, _unnamed_2 or वह (unnamed), may be the one so called)
+        found_words = TOKEN.findall(words)
+        if _name_and_title(found_words, lexicon):
+            out.append((start, words, tiers))   # a name the addressee's is not
+            continue
+        if not all(lexicon.person_word(key) or lexicon.titled(key) for key in map(lexicon.key, found_words)):
+            continue   # (আর তুই, এখানে বস: no vocative, whatever its last word)
         rest = {e.tier for e in evidence if (e.start < start or e.start >= end)
                 and not (e.kind == "pronoun" and group_address(e, lexicon))}
-        if rest and rest.isdisjoint(e.tier for e in inside):
-            out.append((start, end, words))
+        if rest and rest.isdisjoint(tiers):
+            out.append((start, words, tiers))
     return out
 
 
@@ -515,9 +533,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     named = name   # Salam, chacha! (an address term names the person greeted)
                 if named is not None and named != turn.speaker:
                     vocatives.append((number, opening, name, named))
+    # a vocative ending a sentence turns to that person from the sentence's start, for as long
+    # as the later sentences keep its register (… কষ্ট করলেন, কাকিমা। চল, তুই …: the friend again)
     trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
                                    {number for number, _, _, _ in vocatives}) \
         if "," in text_of_turn or "،" in text_of_turn else []
+    trailing_tiers = {start: tiers for start, _, tiers in trailing}
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
     partner_named_later = turn.addressee is not None and (
@@ -526,7 +547,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         or any(person == turn.addressee for _, _, person in changes))
     directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
     named_in_turn = {person for _, _, person in changes} | {person for _, _, person in asides} \
-        | {named for _, _, _, named in vocatives if named is not None}
+        | {named for _, _, _, named in vocatives if named is not None} | {person for _, person, _ in trailing}
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
                                  for start, _ in sentences[number:number + 1]) \
@@ -565,8 +586,10 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             other = the_other_party(index, turn.speaker, turn.addressee)
             if other is not None and other not in named_in_turn:
                 changes.append((turn.start, 1, other))
+    changes.extend((start, 2, person) for start, person, _ in trailing)
     changes.sort()
     current = turn.addressee
+    held: tuple[str | None, frozenset] | None = None   # after a vocative at a sentence's end: (the one before, its tiers)
     out: dict[int, str] = {}
     next_change = next_aside = 0   # changes, asides and evidence are in text order
     changed_in = -1   # the sentence of the last change
@@ -575,12 +598,15 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     since_change: list[int] = []   # the evidence given to the current addressee since its change
     for item in evidence:
         while next_change < len(changes) and changes[next_change][0] <= item.start:
+            held = (current, trailing_tiers[changes[next_change][0]]) if changes[next_change][1] == 2 else None
             current = changes[next_change][2]
             by_direction = changes[next_change][1] == 0
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
             since_change = []
         item_sentence = bisect_right(starts, item.start) - 1
+        if held is not None and item_sentence > changed_in and item.tier not in held[1]:
+            current, held = held[0], None   # a later sentence in another register: the one before again
         if item.kind == "pronoun" and group_address(item, lexicon):
             # तुम सब … तुम्हारे: the same group. People named by a direction or a vocative that
             # no listed person answers to, then addressed as a group ((मेहमानों से) आइए! आप सब
@@ -612,14 +638,13 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             next_aside += 1
         aside = asides[next_aside][2] if next_aside < len(asides) and asides[next_aside][0] <= item.start \
             else None
-        ending = next((person for start, end, person in trailing if start <= item.start < end), None)
-        target = aside or ending or current
+        target = aside or current
         if aside is not None:
             in_asides.add(item.start)
         tiers.setdefault(target, set()).add(item.tier)
         if target is not None and target != turn.addressee:
             out[item.start] = target
-        if aside is None and ending is None:
+        if aside is None:
             since_change.append(item.start)
     return out
 
