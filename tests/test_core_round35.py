@@ -65,3 +65,28 @@ def test_a_self_correction_to_an_unnamed_partner_stays_mixed():
     record = analyze_text("— Tu… matlab aap kab aaye, uncle?\n— Bas abhi, beta. Tumhara kya haal hai?", "hi",
                           task="continuation")
     assert record.speakers["_unnamed_1"].tier == "mixed"
+
+
+# --- a pronoun frame refers back to the one listed person the sentence before names --------
+
+@pytest.mark.parametrize("language, text, speakers, speaker", [
+    ("bn", "রান্নাঘরে বসে মিনু অনেকক্ষণ আলু কাটছিল। হঠাৎ সে ছুরি নামিয়ে বলল, \"তুই আজ বাজারে যাবি?\"",
+     ["মিনু", "টুকু"], "মিনু"),
+    ("hi", "बरामदे में बैठी सीमा देर से चुप थी। फिर उसने धीरे से कहा, \"तू कल आएगा न?\"", ["सीमा", "राजू"], "सीमा"),
+])
+def test_a_pronoun_frame_is_the_listed_person_the_sentence_before_is_about(language, text, speakers, speaker):
+    record = analyze_text(text, language, speakers=speakers, task="continuation")
+    assert record.speakers[speaker].tier == "intimate"
+    assert not any(name.endswith("(unnamed)") for name in record.speakers)
+
+
+@pytest.mark.parametrize("language, text, speakers, unnamed", [
+    # the sentence before names someone else too: the pronoun may be either
+    ("bn", "মিনু দরজা খুলতেই দেখল, বাইরে এক বুড়ো লোক দাঁড়িয়ে। তিনি হেসে বললেন, \"তুমি কি মিনুর দিদি?\"",
+     ["মিনু"], "তিনি (unnamed)"),
+    # no one listed: the pronoun keeps its key (DESIGN.md)
+    ("hi", "बूढ़े कुली ने बक्सा नीचे रखा। फिर उसने कहा, \"आप चिंता मत कीजिए, गाड़ी आ जाएगी।\"", None, "वह (unnamed)"),
+])
+def test_a_pronoun_frame_without_one_listed_antecedent_stays_unnamed(language, text, speakers, unnamed):
+    record = analyze_text(text, language, speakers=speakers, task="continuation")
+    assert unnamed in record.speakers

@@ -326,13 +326,32 @@ def _listed_name_at(tokens: list[tuple[str, str]], i: int, case_markers: frozens
     return None
 
 
+def _previous_sentence(before_text: str, boundaries: list[re.Match]) -> str:
+    """The last whole sentence of ``before_text`` (between its last two sentence boundaries)."""
+    start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
+    return before_text[start_of_previous:boundaries[-1].start()]
+
+
 def _previous_sentence_subject(before_text: str, boundaries: list[re.Match], lexicon: Lexicon,
                                index: SpeakerIndex | None) -> tuple[str, bool] | None:
-    """The overt subject of the last whole sentence of ``before_text`` (between its last two
-    sentence boundaries), found by :func:`_clause_subject`."""
-    start_of_previous = boundaries[-2].end() if len(boundaries) >= 2 else 0
-    return _clause_subject(_frame_keys(before_text[start_of_previous:boundaries[-1].start()], lexicon),
-                           lexicon, index)
+    """The overt subject of the last whole sentence of ``before_text``, found by :func:`_clause_subject`."""
+    return _clause_subject(_frame_keys(_previous_sentence(before_text, boundaries), lexicon), lexicon, index)
+
+
+def _people_named(sentence: str, lexicon: Lexicon, index: SpeakerIndex) -> int:
+    """How many people a sentence names: listed people, and person nouns, kin terms and titled
+    words that name no listed person (মাঝবয়সী মহিলা, senior)."""
+    listed: set[str] = set()
+    others = 0
+    for word in TOKEN.findall(sentence):
+        found = index.match(word)
+        if found is not None:
+            listed.add(found)
+            continue
+        key = lexicon.key(word)
+        if lexicon.person_word(key) or lexicon.titled(key):
+            others += 1
+    return len(listed) + others
 
 
 def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) -> tuple[str, bool] | None:
@@ -476,6 +495,13 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 == (found[-1].speaker, found[-1].unlisted):
             # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
             speaker = (found[-1].speaker, found[-1].unlisted)
+        if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
+            # a pronoun subject refers back to the listed person the sentence before it is about
+            # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))
+            antecedent = _previous_sentence_subject(before_text, boundaries, lexicon, index)
+            if antecedent is not None and not antecedent[1] \
+                    and _people_named(_previous_sentence(before_text, boundaries), lexicon, index) == 1:
+                speaker = antecedent   # (only when it names no one else: … খুলতেই দেখে, বাইরে এক মহিলা …)
         if speaker is not None and index is not None and not speaker[1] and boundaries:
             # a quote that calls a listed person is not theirs (শুভ … দেখল, মা … বসে আছেন। "মা,
             # তুমি …"): the first person of the sentence before speaks, if another
