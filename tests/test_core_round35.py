@@ -90,3 +90,27 @@ def test_a_pronoun_frame_is_the_listed_person_the_sentence_before_is_about(langu
 def test_a_pronoun_frame_without_one_listed_antecedent_stays_unnamed(language, text, speakers, unnamed):
     record = analyze_text(text, language, speakers=speakers, task="continuation")
     assert unnamed in record.speakers
+
+
+# --- a JSON list of turns printed one key a line ------------------------------------------
+
+@pytest.mark.parametrize("language, text, first, second", [
+    ("bn", "```json\n[\n  {\n    \"speaker\": \"মিতা\",\n    \"text\": \"তুই কাল আসবি তো?\"\n  },\n  {\n"
+           "    \"speaker\": \"রুমি\",\n    \"text\": \"হ্যাঁ রে, তুই চিন্তা করিস না।\"\n  }\n]\n```",
+     ("মিতা", "intimate"), ("রুমি", "intimate")),
+    # the text before the name in each object
+    ("hi", "[\n  {\n    \"text\": \"आप कब आएँगे?\",\n    \"speaker\": \"नेहा\"\n  },\n  {\n"
+           "    \"text\": \"बस दस मिनट में, तुम रुको।\",\n    \"speaker\": \"अमित\"\n  }\n]",
+     ("नेहा", "formal"), ("अमित", "familiar")),
+])
+def test_a_json_list_printed_one_key_a_line_is_a_dialogue(language, text, first, second):
+    record = analyze_text(text, language, speakers=[first[0], second[0]], task="roleplay")
+    speech = [turn for turn in record.turns if turn.kind == "speech"]
+    assert [(turn.speaker, turn.tier) for turn in speech] == [first, second]
+    assert all('"' not in turn.text and "{" not in turn.text for turn in speech)   # the text alone
+
+
+def test_a_json_object_without_a_name_key_is_no_turn():
+    text = "```json\n{\n  \"title\": \"नया सफ़र\",\n  \"text\": \"तुम कल आना।\"\n}\n```"
+    record = analyze_text(text, "hi", task="roleplay")
+    assert "नया सफ़र" not in record.speakers

@@ -58,6 +58,11 @@ _JSON_TURN = regexcache.compile(_JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.form
                         + _JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body"))
 _JSON_TURN_TEXT_FIRST = regexcache.compile(_JSON_TEXT_KEYS + r"\s*:\s*" + _JSON_STRING.format("body") + r"\s*,\s*"
                                    + _JSON_NAME_KEYS + r"\s*:\s*" + _JSON_STRING.format("name"))
+# one key of a pretty-printed JSON object on its own line: "speaker": "রাশেদ", / "text": "…"
+_JSON_NAME_LINE = regexcache.compile(r"^[ \t]*" + _JSON_NAME_KEYS + r"[ \t]*:[ \t]*" + _JSON_STRING.format("name")
+                                     + r"[ \t]*,?[ \t]*$")
+_JSON_TEXT_LINE = regexcache.compile(r"^[ \t]*" + _JSON_TEXT_KEYS + r"[ \t]*:[ \t]*" + _JSON_STRING.format("body")
+                                     + r"[ \t]*,?[ \t]*$")
 # — कहाँ थे तुम?  – चल, उठ!  (an em or en dash opens the line)
 _DASH_LINE = regexcache.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
 # a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
@@ -128,6 +133,47 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,
                              match.group("direction")), offset
     return None, offset
+
+
+def json_object_labels(text: str, lines: list[tuple[int, int]]) -> tuple[dict[int, LineLabel], set[int]]:
+    """The labels of a pretty-printed JSON list of turns, one key a line (``{`` / ``"speaker":
+    "রাশেদ",`` / ``"text": "নাসরিন, …"`` / ``}``): for each line holding a turn's text, the
+    speaker named by the same object's name line, before or after it, by line number; and the
+    numbers of the list's other lines (names, braces), which continue no turn."""
+    found: dict[int, LineLabel] = {}
+    structure: set[int] = set()
+    if '"' not in text or "{" not in text:
+        return found, structure
+    names: dict[int, str] = {}   # line number → the name its line gives
+    bodies: dict[int, tuple[int, int]] = {}   # line number → the span of its text
+    for number, (start, end) in enumerate(lines):
+        line = text[start:end]
+        if '"' not in line:
+            continue
+        name = _JSON_NAME_LINE.match(line)
+        if name is not None:
+            names[number] = name.group("name")
+            continue
+        body = _JSON_TEXT_LINE.match(line)
+        if body is not None:
+            bodies[number] = (start + body.start("body"), start + body.end("body"))
+    for number, (body_start, body_end) in bodies.items():
+        # the name line of the same object: the nearest one, with no brace between
+        for step in (-1, 1):
+            other = number + step
+            while 0 <= other < len(lines) and other not in names and other not in bodies \
+                    and not text[lines[other][0]:lines[other][1]].strip(" \t,") in ("{", "}", "},", "[", "]"):
+                other += step
+            if other in names:
+                found[number] = LineLabel(names[other], body_start, body_end, kind="json")
+                structure.add(other)
+                break
+    if found:
+        first, last = min(found), max(found)
+        structure.update(number for number in range(max(first - 3, 0), min(last + 4, len(lines)))
+                         if number not in found and text[lines[number][0]:lines[number][1]].strip(" \t,")
+                         in ("{", "}", "[", "]", "```", "```json"))
+    return found, structure
 
 
 def _opens_with_pictograph(line: str) -> bool:

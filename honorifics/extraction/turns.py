@@ -33,7 +33,8 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
-from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, line_label, parenthetical,
+from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
+                     parenthetical,
                      plausible_name, strip_markdown, without_leading_pictographs)
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
                         whole_quote)
@@ -712,6 +713,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     # First pass: find labels (layout.py), so that unlisted names are accepted only in
     # texts that really are labelled dialogue.
     labelled: list[tuple[LineLabel | None, int]] = [line_label(text, s, e) for s, e in lines]
+    json_labels, json_structure = json_object_labels(text, lines)   # (one key a line)
+    for number, json_label in json_labels.items():
+        labelled[number] = (json_label, 0)
     any_label = any(label is not None for label, _ in labelled)   # (most texts: none, nothing to weigh)
     if any_label:
         # a line wholly in bold with a colon inside is a heading (**অফিসে সম্বোধন: সংক্ষেপে**)
@@ -725,7 +729,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                     and index.match(label.name) is None:
                 labelled[number] = (None, offset)
     # a table's header row (the row above |---|) and its rule are not turns
-    table_rows: set[int] = set()
+    table_rows: set[int] = set(json_structure)   # (and the braces and name lines of a JSON list)
     for number, (line_start, line_end) in enumerate(lines if "|" in text else ()):
         if is_table_rule(text[line_start:line_end]):
             table_rows.add(number)
