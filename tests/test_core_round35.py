@@ -114,3 +114,27 @@ def test_a_json_object_without_a_name_key_is_no_turn():
     text = "```json\n{\n  \"title\": \"नया सफ़र\",\n  \"text\": \"तुम कल आना।\"\n}\n```"
     record = analyze_text(text, "hi", task="roleplay")
     assert "नया सफ़र" not in record.speakers
+
+
+# --- a verb root's participle is no frame's subject; the narrator spoken to is not speaking ---
+
+def test_a_participle_before_the_reporting_verb_is_no_speaker():
+    text = "মিনু বলল, \"তুই এখন যা।\" তারপর ফিসফিস করে বলল, \"তুই কাল আবার আসবি তো?\""
+    record = analyze_text(text, "bn", speakers=["মিনু", "টুকু"], task="continuation")
+    assert set(record.speakers) == {"মিনু", "টুকু"} and record.speakers["মিনু"].turns == 2
+    text = "Minu bollo, \"Tui ekhon ja.\" Tarpor phisphis kore bollo, \"Tui kal abar ashbi to?\""
+    record = analyze_text(text, "bn", speakers=["Minu", "Tuku"], task="continuation")
+    assert set(record.speakers) == {"Minu", "Tuku"} and record.speakers["Minu"].turns == 2
+
+
+@pytest.mark.parametrize("frame, narrator_turns", [
+    ("তারপর হেসে আমাকে বললেন", 1),   # told me: someone else, not the narrator
+    ("তারপর হেসে বললাম", 2),         # control: the narrator goes on
+])
+def test_a_frame_that_speaks_to_the_narrator_is_not_the_narrators(frame, narrator_turns):
+    text = f"আমি বললাম, \"আপনি এখানে বসুন।\" {frame}, \"তুমি খুব ভালো ছেলে।\""
+    record = analyze_text(text, "bn", task="continuation")
+    narrator = record.speakers["আমি (narrator)"]
+    assert narrator.turns == narrator_turns
+    if narrator_turns == 1:
+        assert narrator.tier == "formal"   # not mixed by the other's তুমি

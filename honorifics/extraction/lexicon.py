@@ -478,12 +478,17 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
                                  for form, label in (section.get("pronoun_subjects") or {}).items()},
             "first_person": keys(section.get("first_person")),
             "first_person_other": keys(section.get("first_person_other")),
+            # the narrator as the one spoken to (আমাকে বললেন, मुझसे कहा): then not the one speaking
+            "first_person_objects": keys(section.get("first_person_objects")),
             "frame_words": keys(section.get("frame_words")),
             "clause_breaks": keys(section.get("clause_breaks")),
             # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
             "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
+            # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
+            "root_participle_endings": tuple(match_key(e, script)
+                                             for e in section.get("root_participle_endings") or ()),
             # a thing, not a person, as a guessed subject: after a possessive marker (राजू के बाल),
             # or with a definite suffix (গলাটা)
             "possessive_markers": keys(section.get("possessive_markers")),

@@ -156,12 +156,16 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not _genitive(keys[i], lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
                   and not _a_thing(keys, i, lexicon)]
+    # an elided subject is the last speaker, unless the frame says the narrator is the one spoken
+    # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
+    elided = None if previous is not None and previous[0].endswith("(narrator)") \
+        and any(k in narrative["first_person_objects"] for k in keys) else previous
     if not candidates:
-        return previous
+        return elided
     if previous is not None and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
         # no word that could be the subject near the clause start (খানিক পরে জানালার বাইরে …
         # ইশারা করে হেসে যোগ করল): the subject is elided, the last speaker goes on
-        return previous
+        return elided
     # "আমার কথা শুনে বুড়ো বলল": the subject follows a subordinate clause ending in শুনে
     breaks = [i for i, k in enumerate(keys[:verb_at]) if k in narrative["clause_breaks"]]
     if breaks and any(breaks[-1] < i < verb_at for i, _ in candidates):
@@ -255,8 +259,13 @@ def _genitive(key: str, lexicon: Lexicon) -> bool:
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
-    """A word a subject never is: a verb form or root (a frame's subject is a noun phrase)."""
-    return key in lexicon.verb_roots or key in lexicon.bare_stems or key in lexicon.exact_verbs
+    """A word a subject never is: a verb form or root, or a root's participle (করে, উঠে) (a
+    frame's subject is a noun phrase)."""
+    if key in lexicon.verb_roots or key in lexicon.bare_stems or key in lexicon.exact_verbs:
+        return True
+    narrative = lexicon.narrative
+    return narrative is not None and any(key.endswith(ending) and key[:-len(ending)] in lexicon.verb_roots
+                                         for ending in narrative.get("root_participle_endings", ()))
 
 
 def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
