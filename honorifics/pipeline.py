@@ -24,7 +24,7 @@ from .extraction.addressees import (addressees_of_evidence, direction_person, gr
                                     the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
-from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms
+from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
@@ -580,6 +580,13 @@ class Analyzer:
         examples: set[int] = set()
         if characters_speak and reply_to_user and all(_unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
             examples.update(spoken)
+        elif characters_speak and reply_to_user and any(q in text for q in MENTION_MARK_CHARACTERS):
+            # labels whose every line names the forms in quotes (- **बुज़ुर्ग ग्राहक:** हमेशा "आप" कहें …
+            # - **छोटा बच्चा:** "तुम" ठीक है …) are the items of an answer about them, not speakers
+            lines = [text[raw_turns[n].start:raw_turns[n].end] for n in spoken]
+            is_pronoun = self._pronoun_test(language, lexicon)
+            if all(quotes_a_form(line, is_pronoun) for line in lines) and names_the_forms(lines, is_pronoun):
+                characters_speak = False
         meta = False
         if (not characters_speak or examples) and any(q in text for q in MENTION_MARK_CHARACTERS):
             # (with examples: the prose before them, not the words that introduce them (यह रहा संवाद,

@@ -138,3 +138,28 @@ def test_a_frame_that_speaks_to_the_narrator_is_not_the_narrators(frame, narrato
     assert narrator.turns == narrator_turns
     if narrator_turns == 1:
         assert narrator.tier == "formal"   # not mixed by the other's তুমি
+
+
+# --- labels whose every line names the forms in quotes are an answer's items ---------------
+
+@pytest.mark.parametrize("language, text", [
+    ("hi", "आपके सवाल का जवाब:\n\n### दुकानदार ग्राहक से कैसे बात करे?\n- **बुज़ुर्ग ग्राहक:** हमेशा \"आप\" कहें — "
+           "जैसे *\"आप बैठिए, मैं दिखाता हूँ।\"*\n- **छोटा बच्चा:** \"तुम\" ठीक है — *\"तुम कौन-सी टॉफ़ी लोगे?\"*\n\n"
+           "चाहें तो मैं पूरा संवाद लिख दूँ।"),
+    ("bn", "সংক্ষেপে উত্তর:\n\n- **শিক্ষক:** ছাত্রকে \"তুমি\" বলাই স্বাভাবিক — যেমন *\"তুমি কাল খাতাটা এনো।\"*\n"
+           "- **ছাত্র:** শিক্ষককে \"আপনি\" — *\"আপনি কি কাল আসবেন?\"*\n\nআর কিছু জানতে চাইলে বলবেন।"),
+])
+def test_labels_whose_lines_name_the_forms_are_an_answer_about_them(language, text):
+    record = analyze_text(text, language)
+    assert record.refusal and record.tier == "none" and not record.speakers and record.user_tier == "formal"
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    # a dialogue in bullets after a heading
+    ("hi", "यह रहा संवाद:\n\n- **राम:** तू कहाँ था?\n- **श्याम:** घर पर था, तू बता?", {"राम", "श्याम"}),
+    # one line that sets two forms against each other is a character's
+    ("hi", "**राम:** \"आप\" नहीं, \"तू\" बोल मुझसे!\n**श्याम:** ठीक है, तू ही सही।", {"राम", "श्याम"}),
+])
+def test_a_dialogue_in_a_plain_reply_stays_a_dialogue(language, text, speakers):
+    record = analyze_text(text, language)
+    assert not record.refusal and set(record.speakers) == speakers and record.tier == "intimate"

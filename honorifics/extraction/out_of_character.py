@@ -482,6 +482,12 @@ def names_the_forms(texts: list[str], is_pronoun) -> bool:
     return len(forms) >= 2 and len(set().union(*forms.values())) >= 2
 
 
+def quotes_a_form(text: str, is_pronoun) -> bool:
+    """Does the text hold a 2nd-person pronoun in quotes, a form named as a word (``"आप" कहें``)?"""
+    return any(q in text for q in MENTION_MARK_CHARACTERS) and any(
+        is_pronoun(match.group(1) or match.group(2)) for match in _QUOTED_WORD.finditer(text))
+
+
 def meta_answer(text: str, lexicon_name: str, is_pronoun) -> bool:
     """Is the text an answer ABOUT the address forms (a meta-answer given instead of
     the requested text)? A sentence that mentions a 2nd-person pronoun in quotes and
