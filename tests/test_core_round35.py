@@ -41,6 +41,17 @@ def test_a_vocative_at_a_sentences_end_naming_the_partner_changes_nothing(langua
     assert result.tier == tier and not result.by_addressee
 
 
+def test_a_vocative_before_a_tag_question_at_a_sentences_end_addresses_that_sentence():
+    text = ("Meena: Tu jaldi taiyaar ho ja. Aap bhi chai lijiye, Kamla chachi, theek hai? Tu joote pehen.\n"
+            "Rinku: Haan, tu ruk.")
+    result = analyze_text(text, "hi", speakers=["Meena", "Rinku", "Kamla chachi"], task="roleplay").speakers["Meena"]
+    assert result.tier == "intimate" and result.by_addressee == {"Rinku": "intimate", "Kamla chachi": "formal"}
+    # control: a list before the sentence's end is no vocative
+    record = analyze_text("Meena: Tu aloo, pyaaz, tamatar le aana.\nRinku: Haan, tu ruk.", "hi",
+                          speakers=["Meena", "Rinku"], task="roleplay")
+    assert record.speakers["Meena"].tier == "intimate" and not record.speakers["Meena"].by_addressee
+
+
 def test_a_name_and_title_at_a_sentences_end_turns_to_that_person_while_the_register_holds():
     text = ("Tapan: Tumi ektu jol ta boshiye dao.\nTapan: Arre, ashun ashun, Ghosh-babu! Bhetore ashun. "
             "Apni ei chair-e boshun.\nMili: Tumi to bolle na!")

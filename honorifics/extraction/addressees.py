@@ -51,12 +51,14 @@ _SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n]")
 # a run of sentence ends, a full stop or an ellipsis before a space, a line break; written to open with
 # one class of them all, so that the engine skips other characters in its fast loop
 _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=[.{ELLIPSIS}])(?=\\s)|(?<=\\n))")
-# a vocative that ends its sentence: up to three words after a comma, then the sentence's end
-# (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy.), searched in one sentence (endpos at its end)
-_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+# a vocative that ends its sentence: up to three words after a comma, then the sentence's end,
+# or a tag of a word or two set off by another comma (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy. /
+# … sign karwaoge, Ishaan, samjhe?), searched in one sentence (endpos at its end)
+_TAG = f"(?:[,،][ \\t]*{_WORD}(?:[ \\t]{_PLUS}{_WORD})?[ \\t]*)?"
+_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*{_TAG}"
                                f"[{SENTENCE_ENDS}.{ELLIPSIS}!?{DOUBLE_QUOTE_MARKS}'’)*_ \\t]*$")
 # the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
-_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*"
+_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*{_TAG}"
                                         f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
