@@ -174,3 +174,19 @@ def test_labels_whose_lines_name_the_forms_are_an_answer_about_them(language, te
 def test_a_dialogue_in_a_plain_reply_stays_a_dialogue(language, text, speakers):
     record = analyze_text(text, language)
     assert not record.refusal and set(record.speakers) == speakers and record.tier == "intimate"
+
+
+# --- a sentence too long to be read as one frame: its clauses find the speaker -------------
+
+def test_a_quote_after_a_very_long_sentence_is_its_subjects():
+    text = ("शाम की हल्की धूप अभी आँगन की पुरानी दीवार के ऊपरी हिस्से तक ही पहुँची थी जब दादाजी ने अख़बार की गड्डी "
+            "लकड़ी की मेज़ पर रखी, अपना मोटा चश्मा कुर्ते के कोने से पोंछा और दरवाज़े के पास चुपचाप खड़े बबलू की तरफ़ "
+            "देखकर धीरे से बोले, \"तू फिर देर से आया? जा, हाथ-मुँह धो ले।\"")
+    record = analyze_text(text, "hi", speakers=["दादाजी", "बबलू"], task="continuation")
+    assert record.speakers["दादाजी"].tier == "intimate" and set(record.speakers) == {"दादाजी", "बबलू"}
+
+
+def test_a_frame_word_before_a_title_is_no_name():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    assert frame_speaker("तब मास्टर जी ने आवाज़ लगाई", load_lexicon("hi"), None, action=True)[0] == "मास्टर जी"

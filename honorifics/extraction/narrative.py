@@ -298,6 +298,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
                 or (following is not None and following in lexicon.name_titles
                     and not _verb_like(key, lexicon) and key not in narrative["reporting_verbs"]
+                    and key not in narrative["frame_words"]   # (तब मास्टर जी ने …: "then", no name)
                     and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
                     and not (i > 0 and keys[i - 1] in narrative["reporting_verbs"]))):   # জিজ্ঞেস করলেন
             # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন), with the title
@@ -478,6 +479,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last)
                 if speaker is None:
                     speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
+                if speaker is None and leads_in and clause and len(TOKEN.findall(before)) > _MAX_FRAME_TOKENS:
+                    # a sentence too long to be read as one frame that leads into the quote: the
+                    # overt subject of the clause next to it (जब … , तब सुधा काकी ने … आवाज़ लगाई,
+                    # "…"), else the listed person its first clauses are about (… जब नाना जी ने
+                    # टोकरी रखी, पसीना पोंछा और … बोले, "…")
+                    speaker = _clause_subject(_frame_keys(clause, lexicon), lexicon, index)
+                    if speaker is None or speaker[1]:
+                        whole = _clause_subject(_frame_keys(before, lexicon), lexicon, index)
+                        speaker = whole if whole is not None and not whole[1] else speaker
         elif TOKEN.search(after) and not (leads_on and closes_sentence and boundaries):
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
