@@ -64,6 +64,7 @@ _JSON_NAME_LINE = regexcache.compile(r"^[ \t]*" + _JSON_NAME_KEYS + r"[ \t]*:[ \
 _JSON_TEXT_LINE = regexcache.compile(r"^[ \t]*" + _JSON_TEXT_KEYS + r"[ \t]*:[ \t]*" + _JSON_STRING.format("body")
                                      + r"[ \t]*,?[ \t]*$")
 _JSON_BRACES = ("{", "}", "[", "]")   # a line of a JSON list that is only structure (its comma stripped)
+_JSON_STRUCTURE = _JSON_BRACES + ("```", "```json")   # … and the code fence around it
 # — कहाँ थे तुम?  – चल, उठ!  (an em or en dash opens the line)
 _DASH_LINE = regexcache.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
 # a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
@@ -173,7 +174,7 @@ def json_object_labels(text: str, lines: list[tuple[int, int]]) -> tuple[dict[in
         first, last = min(found), max(found)
         structure.update(number for number in range(max(first - 3, 0), min(last + 4, len(lines)))
                          if number not in found and text[lines[number][0]:lines[number][1]].strip(" \t,")
-                         in (*_JSON_BRACES, "```", "```json"))
+                         in _JSON_STRUCTURE)
     return found, structure
 
 
