@@ -190,3 +190,35 @@ def test_a_frame_word_before_a_title_is_no_name():
     from honorifics.extraction.lexicon import load_lexicon
     from honorifics.extraction.narrative import frame_speaker
     assert frame_speaker("तब मास्टर जी ने आवाज़ लगाई", load_lexicon("hi"), None, action=True)[0] == "मास्टर जी"
+
+
+# --- a quote inside a narrative quote is someone else's words -----------------------------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, tier", [
+    ("hi", "दादी ने हँसकर कहा, 'नहीं बेटा, तुम चिंता मत करो। तुम्हारे चाचा ने कल कहा था, \"माँ, आप आराम कीजिए।\" "
+           "वह आता ही होगा।'", ["दादी", "रोहन"], "दादी", "familiar"),
+    ("bn", "Thakuma hese bollen, 'Na re, tui bhabish na. Tor kaka kal bolechhilo, \"Ma, apni bishram nin.\" "
+           "O eshe porbe.'", ["Thakuma", "Rohan"], "Thakuma", "intimate"),
+    # control: a single-quoted title inside a double-quoted turn is cut as before
+    ("hi", "रोहन ने पूछा, \"तुमने कल 'आप की क़सम' देखी?\"", ["रोहन", "मीना"], "रोहन", "familiar"),
+])
+def test_a_quote_inside_a_narrative_quote_is_not_the_speakers_address(language, text, speakers, speaker, tier):
+    record = analyze_text(text, language, speakers=speakers, task="continuation")
+    assert record.speakers[speaker].tier == tier
+
+
+# --- kin with the affectionate -মণি / -moni is a person: a subject before an honorific verb -----
+
+@pytest.mark.parametrize("text, speakers, tier", [
+    ("Rina: Mashimoni to platform e boshe achhen.\nTutul: Accha.", ["Rina", "Tutul"], "none"),
+    ("রিনা: মাসিমণি কাল সকালে আসবেন। স্টেশনে যেও কিন্তু।\nটুটুল: আচ্ছা।", ["রিনা", "টুটুল"], "familiar"),
+])
+def test_kin_with_the_affectionate_suffix_is_a_third_person_subject(text, speakers, tier):
+    record = analyze_text(text, "bn", speakers=speakers, task="roleplay")
+    assert record.speakers[speakers[0]].tier == tier   # the 3rd-person আছেন / আসবেন is no address
+
+
+def test_kin_with_the_affectionate_suffix_said_to_someone_is_still_address():
+    record = analyze_text("Rina: Didimoni, apni kal ashben to?\nTutul: Haan.", "bn", speakers=["Rina", "Tutul"],
+                          task="roleplay")
+    assert record.speakers["Rina"].tier == "formal"

@@ -254,7 +254,7 @@ _TEXT_CUES = frozenset({"task", "material", "writing"})
 
 
 def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
-                    labelled: bool = False, plain: bool = False) -> list[tuple[int, int]]:
+                    labelled: bool = False, plain: bool = False, quote: bool = False) -> list[tuple[int, int]]:
     """The parts of an utterance that are speech addressed to the addressee.
 
     Cuts inline stage directions, quoted mentions of single words ('आप'),
@@ -263,6 +263,8 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
     quote after it is someone else's words or a mention — a title, a song, a
     message to pass on (रवि: कल 'आप की क़सम' देखी, तू देखता है?) — and is cut too.
     ``plain``: the text is a :func:`plain_line`, which holds no quote or mark to cut.
+    ``quote``: the text is one quote, marks included (a narrative quote): its marks are taken
+    off whatever quotes it holds, and those are words inside it ('… बेटे ने कहा था, "बापू, आप …"').
     """
     # Trim whitespace and a pair of quotes that wrap the whole utterance.
     while start < end and text[start] in " \t\r\n*_":
@@ -271,7 +273,7 @@ def speech_segments(text: str, start: int, end: int, lexicon: Lexicon, *,
         end -= 1
     if end - start >= 2 and text[start] in _WRAPPING_QUOTES and text[end - 1] == _WRAPPING_QUOTES[text[start]]:
         inner = text[start + 1:end - 1]
-        if not any(q in inner for q in DOUBLE_QUOTE_CHARACTERS):
+        if quote or not any(q in inner for q in DOUBLE_QUOTE_CHARACTERS):
             start, end = start + 1, end - 1
     if plain or not any(mark in text[start:end] for mark in _CUT_MARK_CHARACTERS):
         return [(start, end)] if end > start else []   # most utterances: nothing to cut
@@ -585,7 +587,7 @@ class _TurnSplitter:
                        to: str | None = None) -> None:
         # a quote inside the quote is someone else's words or a title ('आप की क़सम' देखी थी?)
         self.turns.append(RawTurn(speaker, SPEECH, start, end,
-                                  speech_segments(self.text, start, end, self.lexicon, labelled=True),
+                                  speech_segments(self.text, start, end, self.lexicon, labelled=True, quote=True),
                                   unlisted=unlisted, narrative=True, to=to))
         self.speech_seen = True
 
