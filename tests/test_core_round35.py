@@ -222,3 +222,13 @@ def test_kin_with_the_affectionate_suffix_said_to_someone_is_still_address():
     record = analyze_text("Rina: Didimoni, apni kal ashben to?\nTutul: Haan.", "bn", speakers=["Rina", "Tutul"],
                           task="roleplay")
     assert record.speakers["Rina"].tier == "formal"
+
+
+# --- the feminine call अरी is an interjection and an address word, as अरे is ----------------
+
+def test_the_feminine_call_is_no_name():
+    # (नौकरानी से) अरी, …: the direction's person, not a name अरी
+    text = ("मालकिन: (नौकरानी से) अरी, खड़ी-खड़ी क्या देख रही है? जल्दी पानी ला।\n"
+            "मालकिन: आप बैठिए न, बहन जी। चाय अभी आती है।\nमेहमान: अरे, आप तकलीफ़ मत कीजिए।")
+    record = analyze_text(text, "hi", speakers=["मालकिन", "मेहमान"], task="roleplay")
+    assert record.speakers["मालकिन"].by_addressee == {"नौकरानी": "intimate", "मेहमान": "formal"}
