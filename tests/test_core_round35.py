@@ -232,3 +232,16 @@ def test_the_feminine_call_is_no_name():
             "मालकिन: आप बैठिए न, बहन जी। चाय अभी आती है।\nमेहमान: अरे, आप तकलीफ़ मत कीजिए।")
     record = analyze_text(text, "hi", speakers=["मालकिन", "मेहमान"], task="roleplay")
     assert record.speakers["मालकिन"].by_addressee == {"नौकरानी": "intimate", "मेहमान": "formal"}
+
+
+# --- God as the subject of a blessing is a third person (as in the Bangla lexicon) ----------
+
+@pytest.mark.parametrize("text, tier", [
+    ("पुजारी: भगवान सबका कल्याण करें।\nसेठ: जय हो।", "none"),
+    ("Pujari: Bhagwan sabka bhala karein.\nSeth: Jai ho.", "none"),
+    ("पुजारी: आप सब प्रसाद लेकर जाएँ।\nसेठ: जय हो।", "formal"),   # control: said to people
+])
+def test_god_as_the_subject_of_a_blessing_is_no_address(text, tier):
+    speakers = ["पुजारी", "सेठ"] if "पुजारी" in text else ["Pujari", "Seth"]
+    record = analyze_text(text, "hi", speakers=speakers, task="roleplay")
+    assert record.speakers[speakers[0]].tier == tier
