@@ -140,7 +140,7 @@ class ClauseIndex:
         clitic_letters = self._clitic_letters
         n = len(keys)
         members = self.sentence_members(sentence)
-        trailing = self._trailing(sentence)
+        trailing = _trailing_address(tokens, lexicon, name_keys, members[-1])
         determiners = data["determiners"]
         clauses = tokens.clause
         other_kin = self._other_kin

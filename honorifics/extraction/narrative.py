@@ -517,9 +517,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about
             # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))
-            antecedent = _previous_sentence_subject(before_text, boundaries, lexicon, index)
-            if antecedent is not None and not antecedent[1] \
-                    and _people_named(_previous_sentence(before_text, boundaries), lexicon, index) == 1:
+            sentence_before = _previous_sentence(before_text, boundaries)
+            antecedent = _clause_subject(_frame_keys(sentence_before, lexicon), lexicon, index)
+            if antecedent is not None and not antecedent[1] and _people_named(sentence_before, lexicon, index) == 1:
                 speaker = antecedent   # (only when it names no one else: … খুলতেই দেখে, বাইরে এক মহিলা …)
         if speaker is not None and index is not None and not speaker[1] and boundaries:
             # a quote that calls a listed person is not theirs (শুভ … দেখল, মা … বসে আছেন। "মা,

@@ -34,8 +34,7 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
-                     parenthetical,
-                     plausible_name, strip_markdown, without_leading_pictographs)
+                     parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
                         whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
