@@ -91,7 +91,7 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
         if opening is not None and opening.start("words") <= last:
             words = opening.group("words").split()
             if _vocative_of(words, lexicon) is not None or _pronoun_opening(words, lexicon) \
-                    or _greeting_opening(words, lexicon):
+                    or _greeting_opening(words, lexicon) or _call_of(words, lexicon) is not None:
                 return True
         found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
         if found_end is None:
@@ -224,6 +224,28 @@ def opening_vocative(text: str, start: int, end: int, lexicon: Lexicon) -> str |
     """The vocative that opens the first sentence of ``text[start:end]`` (after a quote mark)."""
     spans = sentence_spans(text, start, end)
     return vocative_at(text, spans[0][0], spans[0][1], lexicon) if spans else None
+
+
+def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
+    """The words of a call that names no one (``सुनिए जी``, ``ওগো``, ``Ogo``, ``ए जी``) when the
+    words that open a sentence before its comma or "!" are one, after calling words of their
+    own (अरे, এই যে), else None.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> _call_of("अरे सुनिए जी".split(), load_lexicon("hi")), _call_of("अरे सुनिए".split(), load_lexicon("hi"))
+    ('सुनिए जी', None)
+    """
+    calls = lexicon.addressees["calls"]
+    if not calls:
+        return None
+    keys = [lexicon.key(w) for w in words]
+    skip = lexicon.addressees["skip"]
+    for first in range(len(keys)):
+        if " ".join(keys[first:]) in calls:
+            return " ".join(words[first:])
+        if keys[first] not in skip and keys[first] not in lexicon.interjections:
+            return None
+    return None
 
 
 def _pronoun_opening(words: list[str], lexicon: Lexicon) -> bool:
@@ -508,6 +530,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     changes.append((after, 0, person_named(own or named, turn.speaker, index)))
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
+    calls: list[tuple[int, str]] = []   # (sentence number, words) of calls that name no one
     sentences = sentence_spans(text, turn.start, turn.end)
     starts = [start for start, _ in sentences]
     for number, (start, end) in enumerate(sentences):
@@ -518,6 +541,10 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         if first_words is None:
             continue
         words = first_words.group("words").split()
+        call = _call_of(words, lexicon)   # (ওগো, … names no one, though it reads like a name)
+        if call is not None:
+            calls.append((number, call))
+            continue
         vocative = _vocative_of(words, lexicon)
         if vocative:
             named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
@@ -550,6 +577,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     directed_at = {position for position, _, _ in changes}   # where a direction turned to someone
     named_in_turn = {person for _, _, person in changes} | {person for _, _, person in asides} \
         | {named for _, _, _, named in vocatives if named is not None} | {person for _, person, _ in trailing}
+    if calls and turn.addressee is not None:
+        # a call that names no one, in a register the rest of the turn never gives: someone else
+        # (अरे सुनिए जी, आप … ले आइए। और तू, … कर!), held as a vocative at a sentence's end is
+        trailing.extend(_calls_to_another(calls, sentences, evidence, turn, lexicon, index, named_in_turn,
+                                          {start for start, _, _ in trailing}))
+        trailing_tiers = {start: tiers for start, _, tiers in trailing}
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
                                  for start, _ in sentences[number:number + 1]) \
@@ -648,6 +681,44 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             out[item.start] = target
         if aside is None:
             since_change.append(item.start)
+    return out
+
+
+def _calls_to_another(calls: list[tuple[int, str]], sentences: list[tuple[int, int]], evidence: list[Evidence],
+                      turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex, named_in_turn: set,
+                      taken: set[int]) -> list[tuple[int, str, frozenset]]:
+    """(start, addressee, tiers) of each sentence (its start not in ``taken``) that opens with a
+    call naming no one (``सुनिए जी``, ``ওগো``) and turns to someone other than the turn's addressee:
+    when its 2nd-person forms, and those of the sentences after it in the same register, are in
+    a register that the rest of the turn never gives. Then it is the one other person of the
+    dialogue, when there is exactly one whom the turn does not name otherwise; else the call's
+    words stand for them. In the partner's register, or in a turn of one register, it calls the
+    partner. A sentence with group address is left to the group."""
+    out: list[tuple[int, str, frozenset]] = []
+    starts = [e.start for e in evidence]
+    for number, words in calls:
+        start, end = sentences[number]
+        if start in taken:
+            continue
+        inside = evidence[bisect_left(starts, start):bisect_left(starts, end)]
+        if not inside and number + 1 < len(sentences):
+            # a call that is its own sentence (ওগো, শুনছ? তুমি …): the register of the one after it
+            number, end = number + 1, sentences[number + 1][1]
+            inside = evidence[bisect_left(starts, start):bisect_left(starts, end)]
+        if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
+            continue
+        tiers = frozenset(e.tier for e in inside)
+        run_end = end   # the sentences after it in its register are its too
+        for later_start, later_end in sentences[number + 1:]:
+            later = evidence[bisect_left(starts, later_start):bisect_left(starts, later_end)]
+            if any(e.tier not in tiers for e in later):
+                break
+            run_end = later_end
+        rest = {e.tier for e in evidence if (e.start < start or e.start >= run_end)
+                and not (e.kind == "pronoun" and group_address(e, lexicon))}
+        if rest and rest.isdisjoint(tiers):
+            other = the_other_party(index, turn.speaker, turn.addressee)
+            out.append((start, other if other is not None and other not in named_in_turn else words, tiers))
     return out
 
 
