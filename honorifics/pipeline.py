@@ -385,6 +385,38 @@ def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, 
                     targets[start] = groups[target]
 
 
+def _one_spelling_per_person(addressed: dict[int, dict[int, str]]) -> None:
+    """One key for a person written in two cases (``Mama, Nilkhet jaben? … Na mama, …``): the
+    spelling in lower case where there is one (a capital at a sentence's start is the position's,
+    not the word's), else the first."""
+    spelling: dict[str, str] = {}
+    for said in addressed.values():
+        for person in said.values():
+            known = spelling.setdefault(person.casefold(), person)
+            if known != person and person[:1].islower():
+                spelling[person.casefold()] = person
+    if len(spelling) == len({person for said in addressed.values() for person in said.values()}):
+        return   # every person written one way
+    for said in addressed.values():
+        for start, person in said.items():
+            said[start] = spelling[person.casefold()]
+
+
+def _tiers_given(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]], speaker: str,
+                 addressee: str | None) -> frozenset:
+    """The tiers of what ``speaker`` said to ``addressee`` in the speech turns read so far
+    (``turns``: up to the one being read; ``addressed``: their evidence said to someone else)."""
+    given: set[str] = set()
+    for turn in turns:
+        if turn.kind != SPEECH or turn.speaker != speaker:
+            continue
+        others = addressed.get(turn.index, {})
+        for item in turn.evidence:
+            if others.get(item.start, turn.addressee) == addressee:
+                given.add(item.tier)
+    return frozenset(given)
+
+
 def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dict[int, Lexicon],
                               addressed: dict[int, dict[int, str]], narration: bool) -> None:
     """Take out of each speaker's evidence toward each addressee the generic "you" that
@@ -732,7 +764,8 @@ class Analyzer:
                     addressed[turn.index] = addressees_of_evidence(
                         text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
                         partner_said=previous_speech.text
-                        if previous_speech is not None and previous_speech.speaker == turn.addressee else "")
+                        if previous_speech is not None and previous_speech.speaker == turn.addressee else "",
+                        partner_given=_tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee))
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
@@ -743,6 +776,8 @@ class Analyzer:
 
         if groups:
             _one_key_per_group(turns, addressed, groups)
+        if addressed:
+            _one_spelling_per_person(addressed)
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \
             and not any(q in text for q in DOUBLE_QUOTE_CHARACTERS)

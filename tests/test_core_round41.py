@@ -43,3 +43,41 @@ def test_a_call_that_names_no_one_in_another_register_is_someone_else(language, 
 def test_a_call_that_names_no_one_in_the_partners_register_is_the_partner(language, text, speakers, speaker, tier):
     result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
     assert result.tier == tier and not result.by_addressee
+
+
+# --- back to the partner in the register the speaker gave the partner in earlier turns ------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, other, other_tier", [
+    ("hi", "**Ritu:** Tum kal office aaogi na?\n**Neha:** Haan, aaungi.\n"
+           "**Ritu:** Achha. Bablu, ek glass paani la, jaldi! Tum kuch khaogi?\n**Neha:** Nahi.",
+     ["Ritu", "Neha"], "Ritu", "Neha", "Bablu", "intimate"),
+    ("bn", "**মিতা:** তুমি কাল আসবে তো?\n**রুমা:** হ্যাঁ, আসব।\n"
+           "**মিতা:** বেশ। পল্টু, তুই এক গ্লাস জল নিয়ে আয়! তুমি চা খাবে?\n**রুমা:** না।",
+     ["মিতা", "রুমা"], "মিতা", "রুমা", "পল্টু", "intimate"),
+])
+def test_a_later_sentence_in_the_partners_earlier_register_is_the_partners(language, text, speakers, speaker,
+                                                                          partner, other, other_tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == "familiar" and result.by_addressee == {partner: "familiar", other: other_tier}
+
+
+def test_a_later_sentence_in_the_register_of_the_one_called_stays_theirs():
+    # the control: Bablu is given the partner's register too, so "Tum kuch khaoge?" can be his
+    text = ("**Ritu:** Tum kal office aaogi na?\n**Neha:** Haan, aaungi.\n"
+            "**Ritu:** Achha. Bablu, tum bhi baitho. Tum kuch khaoge?\n**Neha:** Nahi.")
+    result = analyze_text(text, "hi", speakers=["Ritu", "Neha"], task="roleplay").speakers["Ritu"]
+    assert result.by_addressee == {"Neha": "familiar", "Bablu": "familiar"}
+
+
+# --- one person written in two cases is one key ----------------------------------------------
+
+def test_a_person_called_in_two_cases_is_one_key_in_lower_case():
+    text = "**Rana:** Tui ekhane dara. Bhaiya, Gulshan jaben? Na bhaiya, eta beshi, ponchash e chalen.\n**Sumon:** Accha."
+    result = analyze_text(text, "bn", speakers=["Rana", "Sumon"], task="roleplay").speakers["Rana"]
+    assert result.by_addressee == {"Sumon": "intimate", "bhaiya": "formal"}
+
+
+def test_people_with_different_names_keep_their_keys():
+    text = "**Rana:** Tui ekhane dara. Bhaiya, Gulshan jaben? Mama, apni o ashun.\n**Sumon:** Accha."
+    result = analyze_text(text, "bn", speakers=["Rana", "Sumon"], task="roleplay").speakers["Rana"]
+    assert {"Bhaiya", "Mama"} <= set(result.by_addressee)

@@ -480,7 +480,8 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
                            in_asides: set[int], named_by_direction: bool = False,
-                           groups: dict[str, str] | None = None, partner_said: str = "") -> dict[int, str]:
+                           groups: dict[str, str] | None = None, partner_said: str = "",
+                           partner_given: frozenset = frozenset()) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -493,7 +494,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     addresses are that group, keyed by its pronoun phrase (``(मेहमानों से) आइए! आप सब
     बैठिए``: all to ``आप सब (group)``; ``groups`` learns मेहमान → that key, for the record's
     other turns); no one addresses themself. Where :func:`may_change_addressee` says no,
-    this is ``{}``: ask it first, it costs less."""
+    this is ``{}``: ask it first, it costs less. ``partner_given``: the tiers the speaker gave the
+    turn's addressee in earlier turns (a later sentence in one of them, unnamed, is for the
+    partner again; a call in none of them is someone else's)."""
     text_of_turn = turn.text
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     evidence_starts = [e.start for e in evidence]
@@ -581,7 +584,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         # a call that names no one, in a register the rest of the turn never gives: someone else
         # (अरे सुनिए जी, आप … ले आइए। और तू, … कर!), held as a vocative at a sentence's end is
         trailing.extend(_calls_to_another(calls, sentences, evidence, turn, lexicon, index, named_in_turn,
-                                          {start for start, _, _ in trailing}))
+                                          {start for start, _, _ in trailing}, partner_given))
         trailing_tiers = {start: tiers for start, _, tiers in trailing}
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
@@ -628,7 +631,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     out: dict[int, str] = {}
     next_change = next_aside = 0   # changes, asides and evidence are in text order
     changed_in = -1   # the sentence of the last change
-    tiers: dict[str | None, set[str]] = {}   # the tiers each addressee was given so far
+    # the tiers each addressee was given so far (the partner: in the speaker's earlier turns too)
+    tiers: dict[str | None, set[str]] = {turn.addressee: set(partner_given)} if partner_given else {}
     by_direction = named_by_direction   # the current addressee was named by a direction
     since_change: list[int] = []   # the evidence given to the current addressee since its change
     for item in evidence:
@@ -686,11 +690,12 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
 
 def _calls_to_another(calls: list[tuple[int, str]], sentences: list[tuple[int, int]], evidence: list[Evidence],
                       turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex, named_in_turn: set,
-                      taken: set[int]) -> list[tuple[int, str, frozenset]]:
+                      taken: set[int], partner_given: frozenset = frozenset()) -> list[tuple[int, str, frozenset]]:
     """(start, addressee, tiers) of each sentence (its start not in ``taken``) that opens with a
     call naming no one (``सुनिए जी``, ``ওগো``) and turns to someone other than the turn's addressee:
     when its 2nd-person forms, and those of the sentences after it in the same register, are in
-    a register that the rest of the turn never gives. Then it is the one other person of the
+    a register that the rest of the turn never gives, nor the speaker's earlier turns to the
+    partner (``partner_given``). Then it is the one other person of the
     dialogue, when there is exactly one whom the turn does not name otherwise; else the call's
     words stand for them. In the partner's register, or in a turn of one register, it calls the
     partner. A sentence with group address is left to the group."""
@@ -715,7 +720,7 @@ def _calls_to_another(calls: list[tuple[int, str]], sentences: list[tuple[int, i
                 break
             run_end = later_end
         rest = {e.tier for e in evidence if (e.start < start or e.start >= run_end)
-                and not (e.kind == "pronoun" and group_address(e, lexicon))}
+                and not (e.kind == "pronoun" and group_address(e, lexicon))} | partner_given
         if rest and rest.isdisjoint(tiers):
             other = the_other_party(index, turn.speaker, turn.addressee)
             out.append((start, other if other is not None and other not in named_in_turn else words, tiers))
