@@ -385,17 +385,30 @@ def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, 
                     targets[start] = groups[target]
 
 
-def _one_spelling_per_person(addressed: dict[int, dict[int, str]]) -> None:
-    """One key for a person written in two cases (``Mama, Nilkhet jaben? … Na mama, …``): the
-    spelling in lower case where there is one (a capital at a sentence's start is the position's,
-    not the word's), else the first."""
+def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexicon, parties: list[str]) -> None:
+    """One key for a person written in two ways in a record's addressees: in two cases
+    (``Mama, Nilkhet jaben? … Na mama, …``: the spelling in lower case where there is one, as a
+    capital at a sentence's start is the position's, not the word's; else the first), or as a
+    name with an address term after it where the name alone is a key too (``बिट्टू बेटा`` and
+    ``बिट्टू``: the name). The dialogue's people keep their keys."""
+    people = {person for said in addressed.values() for person in said.values()}
     spelling: dict[str, str] = {}
     for said in addressed.values():
         for person in said.values():
             known = spelling.setdefault(person.casefold(), person)
             if known != person and person[:1].islower():
                 spelling[person.casefold()] = person
-    if len(spelling) == len({person for said in addressed.values() for person in said.values()}):
+    for party in parties:
+        spelling[party.casefold()] = party
+    for person in people:
+        words = TOKEN.findall(person)
+        last = len(words)
+        while last > 1 and lexicon.key(words[last - 1]) in lexicon.nominal_address:
+            last -= 1
+        name = " ".join(words[:last]).casefold()
+        if last < len(words) and name in spelling and person not in parties:
+            spelling[person.casefold()] = spelling[name]
+    if all(spelling[person.casefold()] == person for person in people):
         return   # every person written one way
     for said in addressed.values():
         for start, person in said.items():
@@ -777,7 +790,7 @@ class Analyzer:
         if groups:
             _one_key_per_group(turns, addressed, groups)
         if addressed:
-            _one_spelling_per_person(addressed)
+            _one_spelling_per_person(addressed, lexicon, parties)
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \
             and not any(q in text for q in DOUBLE_QUOTE_CHARACTERS)
@@ -906,9 +919,11 @@ class Analyzer:
                     if not asides or (t.index, e.start) not in asides:
                         outside_asides[key] = outside_asides.get(key, 0) + 1
             main = addressee
-            if main not in per_addressee and per_addressee:
-                # no dialogue partner addressed: the addressee most of the turn is for, an aside
-                # (in parentheses) counting after the main line; the first of equals
+            partner = addressee is None or addressee in names   # a person who speaks or is listed
+            if (main not in per_addressee or not partner) and per_addressee:
+                # no dialogue partner addressed (nor one who speaks or is listed: (Rana ke) Ei Rana, tui …
+                # (Class er dike ghure) Tomra sobai …): the addressee most of the turn is for, an
+                # aside (in parentheses) counting after the main line; the first of equals
                 main = max(per_addressee, key=lambda a: (outside_asides.get(a, 0), len(per_addressee[a])))
             toward = per_addressee.get(main, [])
             tiers = evidence_tiers(toward)

@@ -81,3 +81,34 @@ def test_people_with_different_names_keep_their_keys():
     text = "**Rana:** Tui ekhane dara. Bhaiya, Gulshan jaben? Mama, apni o ashun.\n**Sumon:** Accha."
     result = analyze_text(text, "bn", speakers=["Rana", "Sumon"], task="roleplay").speakers["Rana"]
     assert {"Bhaiya", "Mama"} <= set(result.by_addressee)
+
+
+def test_a_name_with_an_address_term_after_it_is_the_name_where_the_name_is_a_key_too():
+    text = ("**रामेश्वर:** बिट्टू, तू जाकर पानी ला। शर्मा जी, आप बैठिए न।\n**शर्मा जी:** अरे रामेश्वर भाई, आप "
+            "तकल्लुफ़ मत कीजिए। बिट्टू बेटा, तुम्हारी पढ़ाई कैसी चल रही है?")
+    result = analyze_text(text, "hi", speakers=["रामेश्वर", "शर्मा जी"], task="roleplay").speakers
+    assert result["शर्मा जी"].by_addressee == {"रामेश्वर": "formal", "बिट्टू": "familiar"}
+    assert result["रामेश्वर"].by_addressee == {"बिट्टू": "intimate", "शर्मा जी": "formal"}
+
+
+def test_names_that_differ_keep_their_keys():
+    text = "**Mithu:** Tui ekhane bos. Rana bhai, apni cha khaben?\n**Sumon:** Na re.\n**Mithu:** Tui chup kor. Mintu, tui o bos."
+    result = analyze_text(text, "bn", speakers=["Mithu", "Sumon"], task="roleplay").speakers["Mithu"]
+    assert result.by_addressee == {"Sumon": "intimate", "Rana bhai": "formal", "Mintu": "intimate"}
+
+
+# --- the main addressee of a speaker whose turns address no one who speaks or is listed --------
+
+def test_with_no_dialogue_partner_the_main_addressee_has_most_evidence():
+    # a direction names a boy who never speaks; most of the turn is for the class
+    text = ("**Madhumita Ma'am:** (Rupu ke) Ei Rupu, tui abar jaanla diye dekhchis? (Class er dike ghure) Tomra sobai "
+            "khata kholo. Tomader kal je anko diyechilam, seta tomra ekhon koro.")
+    result = analyze_text(text, "bn", speakers=["Madhumita Ma'am"], task="roleplay").speakers["Madhumita Ma'am"]
+    assert result.tier == "familiar" and result.by_addressee["Rupu"] == "intimate"
+
+
+def test_a_dialogue_partner_stays_the_main_addressee_with_less_evidence():
+    text = ("**Madhumita Ma'am:** (Rupu ke) Ei Rupu, tui abar jaanla diye dekhchis? (Class er dike ghure) Tomra sobai "
+            "khata kholo. Tomader kal je anko diyechilam, seta tomra ekhon koro.\n**Rupu:** Sorry Ma'am.")
+    result = analyze_text(text, "bn", speakers=["Madhumita Ma'am", "Rupu"], task="roleplay").speakers["Madhumita Ma'am"]
+    assert result.tier == "intimate" and result.addressee == "Rupu"
