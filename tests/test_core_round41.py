@@ -112,3 +112,24 @@ def test_a_dialogue_partner_stays_the_main_addressee_with_less_evidence():
             "khata kholo. Tomader kal je anko diyechilam, seta tomra ekhon koro.\n**Rupu:** Sorry Ma'am.")
     result = analyze_text(text, "bn", speakers=["Madhumita Ma'am", "Rupu"], task="roleplay").speakers["Madhumita Ma'am"]
     assert result.tier == "intimate" and result.addressee == "Rupu"
+
+
+# --- layout: an emoji after an introduction's colon, a heading with a subtitle ----------------
+
+@pytest.mark.parametrize("language, text, speakers, tier", [
+    # the introduction ends in a colon and an emoji; the note after the dialogue names its forms
+    ("hi", "ये लीजिए आपका सीन: 🎬\n\n### सीन: बस स्टॉप, शाम\n\n**राहुल:** तू कब आया?\n**अमित:** अभी-अभी, तू बता।\n\n"
+           "---\n**नोट:** दोनों दोस्त एक-दूसरे के लिए \"तू\" का प्रयोग करते हैं।", ["राहुल", "अमित"], "intimate"),
+    ("bn", "এই নিন আপনার দৃশ্য: 🎬\n\n### দৃশ্য: চায়ের দোকান, সন্ধে\n\n**রাজু:** তুই কখন এলি?\n**বিলু:** এই তো, তুই বল।",
+     ["রাজু", "বিলু"], "intimate"),
+])
+def test_an_introduction_with_an_emoji_after_its_colon_and_a_scene_heading_are_no_ones(language, text, speakers, tier):
+    result = analyze_text(text, language, speakers=speakers, task="dct")
+    assert set(result.speakers) == set(speakers)   # no speaker "सीन"
+    assert all(s.tier == tier for s in result.speakers.values())
+
+
+def test_a_heading_that_names_a_listed_speaker_is_their_label():
+    result = analyze_text("### राहुल: तू कब आया?\n### अमित: अभी-अभी, तू बता।", "hi", speakers=["राहुल", "अमित"],
+                          task="dct")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"राहुल": "intimate", "अमित": "intimate"}

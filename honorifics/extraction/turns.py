@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from .. import regexcache
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
-                       LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
+                       LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, PICTOGRAPHS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
@@ -121,10 +121,14 @@ def _is_stage_direction(line: str) -> bool:
 
 
 def _last_visible(text: str, start: int, end: int) -> str:
-    """The last character of ``text[start:end]`` that is not whitespace ("" for none)."""
-    while end > start and text[end - 1].isspace():
+    """The last character of ``text[start:end]`` that is neither whitespace nor a pictograph
+    ("" for none): an emoji after a line's colon (``यहाँ आपका दृश्य है: 🏠``) is decoration."""
+    while end > start and (text[end - 1].isspace() or _PICTOGRAPH.match(text, end - 1) is not None):
         end -= 1
     return text[end - 1] if end > start else ""
+
+
+_PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")
 
 
 def _is_emphasis(line: str) -> bool:
@@ -850,6 +854,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 splitter.dash_turn(line_start, line_start + dash, line_end)
                 continue
             label = inner
+        if label and line.lstrip(" \t")[:1] == "#" and index.match(label.name) is None \
+                and text[label.content_start:label.content_end].strip():
+            label = None   # a markdown heading with a subtitle (### सीन: बस स्टॉप, शाम): no speaker's label
         if label:
             speaker, unlisted, name = splitter.speaker_of_label(label)
             content_start, content_end = label.content_start, label.content_end
