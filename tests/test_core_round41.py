@@ -133,3 +133,22 @@ def test_a_heading_that_names_a_listed_speaker_is_their_label():
     result = analyze_text("### राहुल: तू कब आया?\n### अमित: अभी-अभी, तू बता।", "hi", speakers=["राहुल", "अमित"],
                           task="dct")
     assert {name: s.tier for name, s in result.speakers.items()} == {"राहुल": "intimate", "अमित": "intimate"}
+
+
+# --- a phrase with a 2nd-person pronoun is no call ------------------------------------------
+
+@pytest.mark.parametrize("text, speakers", [
+    ("पिंकी ने पूछा, \"माँ, तुमने खिड़की बंद की?\"\n\nमाँ मुस्कुराईं, \"अरे पिंकी, तू सुन तो। बंद करती कैसे? "
+     "तेरी मौसी रूठ जातीं!\"", ["माँ", "पिंकी"]),
+    ("Pinky ne poocha, \"Maa, tumne khidki band ki?\"\n\nMaa muskurayi, \"Arre Pinky, tu sun toh. Band karti kaise? "
+     "Teri mausi rooth jaatin!\"", ["Maa", "Pinky"]),
+])
+def test_a_clause_about_the_one_addressed_before_a_bang_is_no_vocative(text, speakers):
+    result = analyze_text(text, "hi", speakers=speakers, task="continuation").speakers[speakers[0]]
+    assert result.tier == "intimate" and not result.by_addressee   # not "मौसी रूठ जातीं" as a second person
+
+
+def test_a_call_before_a_bang_still_turns_to_the_one_called():
+    text = "**माँ:** आप बैठिए, भाभी जी। अरे गोलू! तू पानी ला।\n**भाभी जी:** रहने दीजिए।"
+    result = analyze_text(text, "hi", speakers=["माँ", "भाभी जी"], task="roleplay").speakers["माँ"]
+    assert result.by_addressee == {"भाभी जी": "formal", "गोलू": "intimate"}

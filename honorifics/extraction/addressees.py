@@ -264,8 +264,10 @@ def _greeting_opening(words: list[str], lexicon: Lexicon) -> bool:
 def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
     """The vocative among the words that open a sentence before its comma or "!", else None."""
     data = lexicon.addressees
-    if any((lexicon.classify(lexicon.key(w))[0] or ("", ""))[1] == "nominative" for w in words[:-1]):
-        return None   # আপনি একটু দাঁড়ান, …: a clause with its own subject before the comma, no vocative
+    if any(lexicon.classify(lexicon.key(w))[0] is not None for w in words[:-1]):
+        # আপনি একটু দাঁড়ান, …: a clause with its own subject before the comma; तेरी परनानी जाग
+        # जातीं!: a clause about the one addressed. A call holds no 2nd-person pronoun.
+        return None
     name: list[str] = []
     suffixes = 0   # words of the name that are also interjections (जी)
     for position in range(len(words) - 1, -1, -1):
