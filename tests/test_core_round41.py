@@ -152,3 +152,24 @@ def test_a_call_before_a_bang_still_turns_to_the_one_called():
     text = "**माँ:** आप बैठिए, भाभी जी। अरे गोलू! तू पानी ला।\n**भाभी जी:** रहने दीजिए।"
     result = analyze_text(text, "hi", speakers=["माँ", "भाभी जी"], task="roleplay").speakers["माँ"]
     assert result.by_addressee == {"भाभी जी": "formal", "गोलू": "intimate"}
+
+
+# --- several words none of which names a person are a clause, not a call -------------------
+
+def test_a_clause_before_a_comma_is_no_call():
+    text = "**Ma:** Bubai, tui kheye ne. Aaj mangsho khub shokto, tui dhire khabi.\n**Bubai:** Accha ma."
+    result = analyze_text(text, "bn", speakers=["Ma", "Bubai"], task="roleplay").speakers["Ma"]
+    assert result.tier == "intimate" and not result.by_addressee   # no person "Aaj mangsho khub shokto"
+
+
+@pytest.mark.parametrize("language, text, speakers, speaker, other, other_tier", [
+    # several words, one of them naming a person (a kin term; a person noun in the vocative plural)
+    ("bn", "**Ma:** Bubai, tui kheye ne. Boro mama, apni o boshun.\n**Bubai:** Accha ma.", ["Ma", "Bubai"], "Ma",
+     "Boro mama", "formal"),
+    ("hi", "**प्रधानाचार्य:** शर्मा जी, आप आगे बैठिए। प्यारे बच्चो, तुम सब कतार में खड़े हो जाओ।\n**शर्मा जी:** जी।",
+     ["प्रधानाचार्य", "शर्मा जी"], "प्रधानाचार्य", "तुम सब (group)", "familiar"),
+])
+def test_a_call_of_several_words_one_naming_a_person_still_turns_to_them(language, text, speakers, speaker, other,
+                                                                          other_tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.by_addressee[other] == other_tier

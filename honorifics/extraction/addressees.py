@@ -248,6 +248,17 @@ def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
     return None
 
 
+def _names_someone(phrase: str, lexicon: Lexicon) -> bool:
+    """Can an unlisted phrase call someone: one word (a name: ``Tublu``), or words among which
+    one names a person (an address term, a person noun, a title: ``सिस्टर जूली``, ``auto wale``)?
+    Several words of which none does are a clause before a comma or "!", not a call."""
+    words = TOKEN.findall(phrase)
+    return len(words) <= 1 or any(
+        lexicon.person_word(key) or lexicon.titled(key) or key in lexicon.name_titles
+        or any(lexicon.person_word(lexicon.key(direct)) for direct in direct_forms(key, lexicon))   # प्यारे बच्चो
+        for key in map(lexicon.key, words))
+
+
 def _pronoun_opening(words: list[str], lexicon: Lexicon) -> bool:
     """Do the words before a sentence's first comma end in a 2nd-person pronoun, after one
     word at most (``और तू,`` / ``Aur tu,``)? A name set off after it may be a vocative."""
@@ -553,6 +564,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         vocative = _vocative_of(words, lexicon)
         if vocative:
             named = index.match(vocative)   # (never the speaker: सर said by the one titled speaker)
+            if named is None and not _names_someone(vocative, lexicon):
+                continue   # (পাড়ার বাচ্চারা এখনও আসেনি, … / Aaj ilish ekdom fresh, …: a clause)
             vocatives.append((number, opening, vocative, None if named == turn.speaker else named))
         else:
             # और तू, करण, … / Aur tu, Nikhil — …: a listed person set off after the pronoun;
