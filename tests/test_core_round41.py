@@ -173,3 +173,19 @@ def test_a_call_of_several_words_one_naming_a_person_still_turns_to_them(languag
                                                                           other_tier):
     result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
     assert result.by_addressee[other] == other_tier
+
+
+# --- in romanized text a frame's subject is written with a capital ----------------------------
+
+def test_a_lower_case_adverb_is_no_frames_subject_in_romanized_text():
+    text = ("Meena ne Raju se kaha, \"Tum kal zaroor aa jana.\" Phir achanak boli, \"Suna nahi tumne?\"\n\n"
+            "Raju ne sir hilaya, \"Haan, sun liya.\"")
+    result = analyze_text(text, "hi", speakers=["Meena", "Raju"], task="continuation")
+    assert set(result.speakers) == {"Meena", "Raju"}   # no speaker "achanak": Meena goes on
+    assert result.speakers["Meena"].turns == 2
+
+
+def test_a_capitalized_name_after_an_adverb_is_the_frames_subject():
+    text = "Meena ne Raju se kaha, \"Tum kal zaroor aa jana.\" Phir Raju bola, \"Haan, tum fikar mat karo.\""
+    result = analyze_text(text, "hi", speakers=["Meena", "Raju"], task="continuation")
+    assert result.speakers["Raju"].tier == "familiar" and result.speakers["Meena"].turns == 1

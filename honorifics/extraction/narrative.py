@@ -155,7 +155,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not _modifies_turned_to(words, keys, i, lexicon, index)
                   and not _genitive(keys[i], lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
-                  and not _a_thing(keys, i, lexicon)]
+                  and not _a_thing(keys, i, lexicon)
+                  and not _lower_case_word(w, k, lexicon, index)]
     # an elided subject is the last speaker, unless the frame says the narrator is the one spoken
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
@@ -174,6 +175,13 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     after = [w for i, w in candidates if i > verb_at]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
+
+
+def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
+    """In romanized text, a word in lower case that is neither a person word nor a listed name
+    (``Phir wapas mudkar boli``): names are written with a capital there, so it is no subject."""
+    return lexicon.script == "latn" and word[:1].islower() and not lexicon.person_word(key) \
+        and (index is None or index.match(word) is None)
 
 
 #: without an overt subject, the first word of a clause is taken as its subject only this near the verb
