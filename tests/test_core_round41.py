@@ -189,3 +189,21 @@ def test_a_capitalized_name_after_an_adverb_is_the_frames_subject():
     text = "Meena ne Raju se kaha, \"Tum kal zaroor aa jana.\" Phir Raju bola, \"Haan, tum fikar mat karo.\""
     result = analyze_text(text, "hi", speakers=["Meena", "Raju"], task="continuation")
     assert result.speakers["Raju"].tier == "familiar" and result.speakers["Meena"].turns == 1
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    ("hi", "**Team chat — #launch-day** 🚀\n\n**Neha:** Sir, aapne build dekha?\n**Verma sir:** Haan, tum deploy kar do.",
+     ["Neha", "Verma sir"]),
+    ("bn", "**অফিস গ্রুপ — জরুরি** 📢\n\n**রিনা:** স্যার, আপনি রিপোর্টটা দেখেছেন?\n**বসু স্যার:** হ্যাঁ, তুমি পাঠিয়ে দাও।",
+     ["রিনা", "বসু স্যার"]),
+])
+def test_a_title_line_in_bold_is_no_speakers_label(language, text, speakers):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay")
+    assert set(result.speakers) == set(speakers)
+    assert result.speakers[speakers[0]].addressee == speakers[1] and result.speakers[speakers[0]].tier == "formal"
+
+
+def test_a_bold_word_inside_a_labelled_line_keeps_the_label():
+    text = "**Neha:** Sir, aapne **build** dekha?\n**Verma sir:** Haan, tum deploy kar do."
+    result = analyze_text(text, "hi", speakers=["Neha", "Verma sir"], task="roleplay")
+    assert {n: s.tier for n, s in result.speakers.items()} == {"Neha": "formal", "Verma sir": "familiar"}

@@ -120,6 +120,18 @@ def _is_stage_direction(line: str) -> bool:
     return (body.startswith("(") and body.endswith(")")) or (body.startswith("[") and body.endswith("]"))
 
 
+def _bold_title(text: str, line_start: int, content_start: int, line_end: int) -> bool:
+    """Is the line one bold span that the label's bold does not close before its content
+    (``**Slack thread — #release-war-room** 🚨``, not ``**Riya:** tu **kabhi** nahi``)?"""
+    head = text[line_start:content_start].lstrip(" \t")
+    if not head.startswith(("**", "__")) or head.count(head[0]) != 2:
+        return False   # no bold opening the line, or one the label closes (**Riya:** …, **Riya** (…): …)
+    end = line_end
+    while end > content_start and (text[end - 1].isspace() or _PICTOGRAPH.match(text, end - 1) is not None):
+        end -= 1
+    return text[content_start:end].endswith(head[:2])
+
+
 def _last_visible(text: str, start: int, end: int) -> str:
     """The last character of ``text[start:end]`` that is neither whitespace nor a pictograph
     ("" for none): an emoji after a line's colon (``यहाँ आपका दृश्य है: 🏠``) is decoration."""
@@ -854,9 +866,12 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 splitter.dash_turn(line_start, line_start + dash, line_end)
                 continue
             label = inner
-        if label and line.lstrip(" \t")[:1] == "#" and index.match(label.name) is None \
-                and text[label.content_start:label.content_end].strip():
-            label = None   # a markdown heading with a subtitle (### सीन: बस स्टॉप, शाम): no speaker's label
+        if label and index.match(label.name) is None and text[label.content_start:label.content_end].strip() \
+                and (line.lstrip(" \t")[:1] == "#" or _bold_title(text, line_start, label.content_start, line_end)):
+            # a markdown heading with a subtitle (### सीन: बस स्टॉप, शाम), or a line in bold from
+            # before its "label" to its end (**Slack thread — #release-war-room** 🚨): a title,
+            # no speaker's label, unless the name is a listed person's
+            label = None
         if label:
             speaker, unlisted, name = splitter.speaker_of_label(label)
             content_start, content_end = label.content_start, label.content_end
