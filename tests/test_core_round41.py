@@ -207,3 +207,25 @@ def test_a_bold_word_inside_a_labelled_line_keeps_the_label():
     text = "**Neha:** Sir, aapne **build** dekha?\n**Verma sir:** Haan, tum deploy kar do."
     result = analyze_text(text, "hi", speakers=["Neha", "Verma sir"], task="roleplay")
     assert {n: s.tier for n, s in result.speakers.items()} == {"Neha": "formal", "Verma sir": "familiar"}
+
+
+# --- a call followed by a name is the name's; a bare name ending the call's run names them ----
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, partner_tier, other, other_tier", [
+    ("hi", "**Riya:** Didi, aap kab aayengi? Sun, Ishaan, tu bhi chal na!\n**Didi:** Main kal aaungi.",
+     ["Riya", "Didi"], "Riya", "Didi", "formal", "Ishaan", "intimate"),
+    ("bn", "**রিয়া:** দিদি, আপনি কখন আসবেন? শোন, টুবলু, তুই একটু জল আন।\n**দিদি:** কাল আসব।",
+     ["রিয়া", "দিদি"], "রিয়া", "দিদি", "formal", "টুবলু", "intimate"),
+    ("bn", "**Mou:** Apni ektu boshun, ami ashchi. Ei je, shunchho? Cha ta niye esho, Bablu!\n**Ranjan-da:** Thik achhe.",
+     ["Mou", "Ranjan-da"], "Mou", "Ranjan-da", "formal", "Bablu", "familiar"),
+])
+def test_a_call_with_a_name_turns_to_the_one_named(language, text, speakers, speaker, partner, partner_tier, other,
+                                                    other_tier):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == partner_tier and result.by_addressee == {partner: partner_tier, other: other_tier}
+
+
+def test_a_call_to_the_partner_in_the_partners_register_changes_nothing():
+    text = "**Riya:** Sun, tu kal aa jana. Tu bhool mat jana.\n**Mona:** Haan."
+    result = analyze_text(text, "hi", speakers=["Riya", "Mona"], task="roleplay").speakers["Riya"]
+    assert result.tier == "intimate" and not result.by_addressee

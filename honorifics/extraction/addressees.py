@@ -232,7 +232,7 @@ def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
     own (अरे, এই যে), else None.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
-    >>> _call_of("अरे सुनिए जी".split(), load_lexicon("hi")), _call_of("अरे सुनिए".split(), load_lexicon("hi"))
+    >>> _call_of("अरे सुनिए जी".split(), load_lexicon("hi")), _call_of("अरे रमेश".split(), load_lexicon("hi"))
     ('सुनिए जी', None)
     """
     calls = lexicon.addressees["calls"]
@@ -559,7 +559,17 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         words = first_words.group("words").split()
         call = _call_of(words, lexicon)   # (ওগো, … names no one, though it reads like a name)
         if call is not None:
-            calls.append((number, call))
+            # … unless a name set off by commas follows it (सुन, ईशान, तू …): the call is theirs
+            after = _NAME_AFTER.match(text, first_words.end(), end)
+            name = after.group("name") if after is not None else None
+            named = index.match(name) if name is not None else None
+            if name is not None and named is None and (not _names_someone(name, lexicon)
+                                                       or _call_of(name.split(), lexicon) is not None):
+                name = None
+            if name is not None:
+                vocatives.append((number, opening, name, None if named == turn.speaker else named))
+            else:
+                calls.append((number, call))
             continue
         vocative = _vocative_of(words, lexicon)
         if vocative:
@@ -598,8 +608,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     if calls and turn.addressee is not None:
         # a call that names no one, in a register the rest of the turn never gives: someone else
         # (अरे सुनिए जी, आप … ले आइए। और तू, … कर!), held as a vocative at a sentence's end is
-        trailing.extend(_calls_to_another(calls, sentences, evidence, turn, lexicon, index, named_in_turn,
-                                          {start for start, _, _ in trailing}, partner_given))
+        turned = {number for number, _, _, named in vocatives if named != turn.addressee}
+        trailing.extend(_calls_to_another(text, calls, sentences, evidence, turn, lexicon, index, named_in_turn,
+                                          {start: person for start, person, _ in trailing}, turned, partner_given))
         trailing_tiers = {start: tiers for start, _, tiers in trailing}
     for number, position, vocative, named in vocatives:
         if named is None and any(start <= p <= position for p in directed_at
@@ -703,19 +714,26 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     return out
 
 
-def _calls_to_another(calls: list[tuple[int, str]], sentences: list[tuple[int, int]], evidence: list[Evidence],
+def _calls_to_another(text: str, calls: list[tuple[int, str]], sentences: list[tuple[int, int]],
+                      evidence: list[Evidence],
                       turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex, named_in_turn: set,
-                      taken: set[int], partner_given: frozenset = frozenset()) -> list[tuple[int, str, frozenset]]:
-    """(start, addressee, tiers) of each sentence (its start not in ``taken``) that opens with a
+                      taken: dict[int, str], turned: set[int],
+                      partner_given: frozenset = frozenset()) -> list[tuple[int, str, frozenset]]:
+    """(start, addressee, tiers) of each sentence (its start not in ``taken``, the sentences a
+    vocative at their end turns to someone) that opens with a
     call naming no one (``सुनिए जी``, ``ওগো``) and turns to someone other than the turn's addressee:
     when its 2nd-person forms, and those of the sentences after it in the same register, are in
     a register that the rest of the turn never gives, nor the speaker's earlier turns to the
     partner (``partner_given``). Then it is the one other person of the
     dialogue, when there is exactly one whom the turn does not name otherwise; else the call's
-    words stand for them. In the partner's register, or in a turn of one register, it calls the
-    partner. A sentence with group address is left to the group."""
+    words stand for them; or the one a vocative at the end of a sentence of its register
+    names, a bare name too (Ei je, shunchho? Gas ta kome dao, Sumit!). In the partner's register, or in a turn of
+    one register, it calls the partner. The sentences that a vocative opening them turns to
+    someone else (``turned``, by number) are not the rest. A sentence with group address is left
+    to the group."""
     out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
+    sentence_starts = [start for start, _ in sentences]
     for number, words in calls:
         start, end = sentences[number]
         if start in taken:
@@ -728,18 +746,43 @@ def _calls_to_another(calls: list[tuple[int, str]], sentences: list[tuple[int, i
         if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
             continue
         tiers = frozenset(e.tier for e in inside)
+        called = taken.get(sentences[number][0])   # (the sentence after a call of its own)
         run_end = end   # the sentences after it in its register are its too
         for later_start, later_end in sentences[number + 1:]:
             later = evidence[bisect_left(starts, later_start):bisect_left(starts, later_end)]
             if any(e.tier not in tiers for e in later):
                 break
             run_end = later_end
+            called = called or taken.get(later_start)
+        for run_start, run_stop in sentences[number:]:
+            if called is not None or run_start >= run_end:
+                break
+            found = _TRAILING.search(text, run_start, run_stop)   # (a bare name ends it: …, Sumit!)
+            if found is not None and _bare_name(found.group("words"), lexicon):
+                called = index.match(found.group("words")) or found.group("words")
+        others = {sentences[n][0] for n in turned}
         rest = {e.tier for e in evidence if (e.start < start or e.start >= run_end)
+                and sentences[bisect_right(sentence_starts, e.start) - 1][0] not in others
                 and not (e.kind == "pronoun" and group_address(e, lexicon))} | partner_given
         if rest and rest.isdisjoint(tiers):
             other = the_other_party(index, turn.speaker, turn.addressee)
-            out.append((start, other if other is not None and other not in named_in_turn else words, tiers))
+            out.append((start, called if called is not None else
+                        other if other is not None and other not in named_in_turn else words, tiers))
     return out
+
+
+def _bare_name(words: str, lexicon: Lexicon) -> bool:
+    """Is a phrase one romanized word with a capital that the lexicon reads as nothing (no
+    pronoun, verb, address term, particle or function word): a name (``Sumit``)? (In Indic
+    scripts an unknown word may as well be a verb form: समझा?)"""
+    found = TOKEN.findall(words)
+    if len(found) != 1 or lexicon.script != "latn" or not found[0][:1].isupper():
+        return False
+    key = lexicon.key(found[0])
+    pronoun, reading, address_term, _ = lexicon.classify(key)
+    return pronoun is None and reading is None and not address_term and key not in lexicon.particles \
+        and key not in lexicon.interjections and not _is_function_word(key, lexicon) \
+        and not lexicon.person_word(key)
 
 
 def _deferent_opening(text: str, evidence: list[Evidence], starts: list[int], lexicon: Lexicon) -> int | None:
