@@ -229,3 +229,22 @@ def test_a_call_to_the_partner_in_the_partners_register_changes_nothing():
     text = "**Riya:** Sun, tu kal aa jana. Tu bhool mat jana.\n**Mona:** Haan."
     result = analyze_text(text, "hi", speakers=["Riya", "Mona"], task="roleplay").speakers["Riya"]
     assert result.tier == "intimate" and not result.by_addressee
+
+
+# --- turning toward someone names a person, even one the lexicon does not know ----------------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, other", [
+    ("bn", "**মা:** শোনো রুমি, তুমি বসো। (বাবলুর দিকে ফিরে — এই, তুই চুপ কর!) তুমি খেয়ে নাও।\n**রুমি:** আচ্ছা মা।",
+     ["মা", "রুমি"], "মা", "রুমি", "বাবলু"),
+    ("hi", "**माँ:** सुनो रूमी, तुम बैठो। (बबलू की ओर मुड़कर — अरे, तू चुप कर!) तुम खा लो।\n**रूमी:** अच्छा माँ।",
+     ["माँ", "रूमी"], "माँ", "रूमी", "बबलू"),
+])
+def test_turning_toward_an_unknown_name_turns_to_that_person(language, text, speakers, speaker, partner, other):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == "familiar" and result.by_addressee == {partner: "familiar", other: "intimate"}
+
+
+def test_looking_toward_a_thing_names_no_one():
+    text = "**माँ:** सुनो रूमी, तुम बैठो। (खिड़की की ओर देखते हुए) बारिश रुक गई। तुम खा लो।\n**रूमी:** अच्छा माँ।"
+    result = analyze_text(text, "hi", speakers=["माँ", "रूमी"], task="roleplay").speakers["माँ"]
+    assert result.tier == "familiar" and not result.by_addressee

@@ -144,9 +144,12 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
                         and words[i - 2][-1:] not in ",;" and not (i >= 3 and keys[i - 3] in data["after"]):
                     return " ".join(words[i - 2:i])   # (मिश्रा जी से); not a participle after its postposition
                 return _direct_form(words[i - 1], lexicon)
-            # (मेहमानों की ओर), (অতিথিদের দিকে): a person; not (रसोई की ओर देखते हुए)
-            person = next((c for c in toward_candidates(words, keys, i, lexicon)
-                           if lexicon.person_word(lexicon.key(c))), None)
+            # (मेहमानों की ओर), (অতিথিদের দিকে): a person; not (रसोई की ओर देखते हुए); turning to one
+            # is turning to a person, named or not (बबलू की ओर मुड़कर, বাবলুর দিকে ফিরে)
+            candidates = toward_candidates(words, keys, i, lexicon)
+            person = next((c for c in candidates if lexicon.person_word(lexicon.key(c))), None)
+            if person is None and candidates and not data["turning"].isdisjoint(keys[i + 1:]):
+                person = candidates[0]
             if person is not None:
                 return person
         last = part.split()[-1].strip(".,!?:;") if part.split() else words[-1]   # Tamal-ke, আসামিকে

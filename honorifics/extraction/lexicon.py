@@ -215,7 +215,7 @@ class Lexicon:
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
     addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
-                                                      "calls": frozenset(),
+                                                      "calls": frozenset(), "turning": frozenset(),
                                                       "oblique": (), "toward": frozenset(),
                                                       "genitive_words": frozenset(), "genitive_suffixes": ()})
     #: built once from the fields above (see build_lexicon)
@@ -441,6 +441,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                     "calls": frozenset(" ".join(match_key(w, script) for w in call.split())
                                        for call in addressees.get("calls") or ()),
                     "toward": keys(toward.get("words")),
+                    "turning": keys(addressees.get("turning")),
                     "genitive_words": keys(toward.get("genitive_words")),
                     "genitive_suffixes": tuple(sorted(toward.get("genitive_suffixes") or (), key=len,
                                                       reverse=True))},
