@@ -239,8 +239,8 @@ def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
     ('सुनिए जी', None)
     """
     calls = lexicon.addressees["calls"]
-    if not calls:
-        return None
+    if not calls or not words or lexicon.key(words[-1]) not in lexicon.addressees["call_ends"]:
+        return None   # (one look rules out most openings: no call ends in their last word)
     keys = [lexicon.key(w) for w in words]
     skip = lexicon.addressees["skip"]
     for first in range(len(keys)):

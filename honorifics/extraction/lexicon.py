@@ -215,7 +215,8 @@ class Lexicon:
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
     addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
-                                                      "calls": frozenset(), "turning": frozenset(),
+                                                      "calls": frozenset(), "call_ends": frozenset(),
+                                                      "turning": frozenset(),
                                                       "oblique": (), "toward": frozenset(),
                                                       "genitive_words": frozenset(), "genitive_suffixes": ()})
     #: built once from the fields above (see build_lexicon)
@@ -440,6 +441,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                     # (each call as the keys of its words, joined by a space)
                     "calls": frozenset(" ".join(match_key(w, script) for w in call.split())
                                        for call in addressees.get("calls") or ()),
+                    "call_ends": frozenset(match_key(call.split()[-1], script)
+                                           for call in addressees.get("calls") or () if call.split()),
                     "toward": keys(toward.get("words")),
                     "turning": keys(addressees.get("turning")),
                     "genitive_words": keys(toward.get("genitive_words")),

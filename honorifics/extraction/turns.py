@@ -866,8 +866,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 splitter.dash_turn(line_start, line_start + dash, line_end)
                 continue
             label = inner
-        if label and index.match(label.name) is None and text[label.content_start:label.content_end].strip() \
-                and (line.lstrip(" \t")[:1] == "#" or _bold_title(text, line_start, label.content_start, line_end)):
+        if label and (line.lstrip(" \t")[:1] == "#" or _bold_title(text, line_start, label.content_start, line_end)) \
+                and index.match(label.name) is None and text[label.content_start:label.content_end].strip():
             # a markdown heading with a subtitle (### सीन: बस स्टॉप, शाम), or a line in bold from
             # before its "label" to its end (**Slack thread — #release-war-room** 🚨): a title,
             # no speaker's label, unless the name is a listed person's
