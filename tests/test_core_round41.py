@@ -248,3 +248,20 @@ def test_looking_toward_a_thing_names_no_one():
     text = "**माँ:** सुनो रूमी, तुम बैठो। (खिड़की की ओर देखते हुए) बारिश रुक गई। तुम खा लो।\n**रूमी:** अच्छा माँ।"
     result = analyze_text(text, "hi", speakers=["माँ", "रूमी"], task="roleplay").speakers["माँ"]
     assert result.tier == "familiar" and not result.by_addressee
+
+
+# --- a reporting verb with no subject of its own: the listed agent nearest before it ----------
+
+def test_the_agent_marked_by_the_ergative_goes_on_into_the_reporting_verbs_clause():
+    text = ("दोपहर हो चुकी थी। रीना रसोई में बैठकर सब्ज़ी काट रही थी जब माँ जी ने अपना चश्मा उतारकर अख़बार मेज़ पर रखा, "
+            "कुछ देर खिड़की से बाहर आँगन में खेलते बच्चों को देखती रहीं और फिर बहुत धीरे से बोलीं, \"बेटी, तुम आज जल्दी "
+            "सो जाना।\"\n\nरीना ने सिर हिलाया, \"जी माँ जी, आप भी आराम कीजिए।\"")
+    result = analyze_text(text, "hi", speakers=["माँ जी", "रीना"], task="continuation").speakers
+    assert result["माँ जी"].tier == "familiar" and result["रीना"].tier == "formal"
+
+
+def test_a_reporting_verb_with_its_own_agent_keeps_it():
+    text = ("दोपहर हो चुकी थी। रीना रसोई में बैठकर सब्ज़ी काट रही थी और माँ जी अख़बार पढ़ रही थीं, कुछ देर बाद "
+            "रीना ने बहुत धीरे से कहा, \"माँ जी, आप आज जल्दी सो जाइए।\"\n\nमाँ जी मुस्कुराईं, \"अच्छा बेटी, तुम भी सो जाना।\"")
+    result = analyze_text(text, "hi", speakers=["माँ जी", "रीना"], task="continuation").speakers
+    assert result["माँ जी"].tier == "familiar" and result["रीना"].tier == "formal"

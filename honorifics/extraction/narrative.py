@@ -135,6 +135,11 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         if 0 < beat_start < len(tokens):
             last = _clause_subject(tokens[beat_start:], lexicon, index)
             found = last if last is not None and not last[1] else None
+    if found is None and verb_at is not None and clause_start > 0 \
+            and _clause_subject(tokens[clause_start:verb_at], lexicon, index) is None:
+        # the verb's clause has no subject of its own: the listed agent nearest before it, marked by
+        # the ergative, goes on into it (रीना … काट रही थी जब माँ जी ने चश्मा उतारा, … और फिर बोलीं)
+        found = _last_agent(tokens[:verb_at], lexicon, index)
     if found is None:
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
@@ -326,6 +331,20 @@ UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DES
 _LEAD_INS = (",", ":", "：", "—", "–")   # what a clause that leads into the next quote ends in
 
 
+def _last_agent(tokens: list[tuple[str, str]], lexicon: Lexicon,
+                index: SpeakerIndex | None) -> tuple[str, bool] | None:
+    """The listed person last marked as an agent by the ergative marker (``माँ जी ने``), else None."""
+    markers = lexicon.narrative["subject_markers"]
+    case_markers = lexicon.narrative["case_markers"]
+    for j in range(len(tokens) - 1, 0, -1):
+        if tokens[j][1] in markers:
+            for start in (j - 2, j - 1):
+                name = _listed_name_at(tokens[:j], start, case_markers, index) if start >= 0 else None
+                if name is not None:
+                    return name, False
+    return None
+
+
 def _listed_name_at(tokens: list[tuple[str, str]], i: int, case_markers: frozenset,
                     index: SpeakerIndex | None) -> str | None:
     """The listed person whose name (two words or one) starts at ``tokens[i]``, unless a case
@@ -494,7 +513,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     # टोकरी रखी, पसीना पोंछा और … बोले, "…")
                     speaker = _clause_subject(_frame_keys(clause, lexicon), lexicon, index)
                     if speaker is None or speaker[1]:
-                        whole = _clause_subject(_frame_keys(before, lexicon), lexicon, index)
+                        # the agent nearest the quote, marked by the ergative, whose clauses lead to it
+                        # (… रीना … काट रही थी जब माँ जी ने चश्मा उतारा, … और फिर बोलीं, "…": माँ जी)
+                        whole = _last_agent(_frame_keys(before, lexicon), lexicon, index) \
+                            or _clause_subject(_frame_keys(before, lexicon), lexicon, index)
                         speaker = whole if whole is not None and not whole[1] else speaker
         elif TOKEN.search(after) and not (leads_on and closes_sentence and boundaries):
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
