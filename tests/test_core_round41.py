@@ -265,3 +265,24 @@ def test_a_reporting_verb_with_its_own_agent_keeps_it():
             "रीना ने बहुत धीरे से कहा, \"माँ जी, आप आज जल्दी सो जाइए।\"\n\nमाँ जी मुस्कुराईं, \"अच्छा बेटी, तुम भी सो जाना।\"")
     result = analyze_text(text, "hi", speakers=["माँ जी", "रीना"], task="continuation").speakers
     assert result["माँ जी"].tier == "familiar" and result["रीना"].tier == "formal"
+
+
+# --- a listed person called after a dash inside a sentence ------------------------------------
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, other", [
+    ("bn", "**অমিত:** স্যার, রিপোর্টটা আমি কালকের মধ্যেই দেব — (পাশে বসা তিতলির দিকে ফিরে) তুই চুপ কর, হাসিস না — "
+           "হ্যাঁ স্যার, আপনি চিন্তা করবেন না।\n**ঘোষ স্যার:** ঠিক আছে।\n**তিতলি:** আচ্ছা।",
+     ["অমিত", "ঘোষ স্যার", "তিতলি"], "অমিত", "ঘোষ স্যার", "তিতলি"),
+    ("hi", "**Amit:** Sir, report main kal tak de dunga — (bagal mein baithi Titli ki taraf mudkar) tu chup kar, hans "
+           "mat — haan Sir, aap chinta mat kijiye.\n**Ghosh Sir:** Theek hai.\n**Titli:** Achha.",
+     ["Amit", "Ghosh Sir", "Titli"], "Amit", "Ghosh Sir", "Titli"),
+])
+def test_a_listed_person_called_after_a_dash_is_addressed_again(language, text, speakers, speaker, partner, other):
+    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    assert result.tier == "formal" and result.by_addressee == {partner: "formal", other: "intimate"}
+
+
+def test_a_dash_without_a_call_changes_nothing():
+    text = "**Amit:** Sir, report main kal tak de dunga — aap chinta mat kijiye.\n**Ghosh Sir:** Theek hai."
+    result = analyze_text(text, "hi", speakers=["Amit", "Ghosh Sir"], task="roleplay").speakers["Amit"]
+    assert result.tier == "formal" and not result.by_addressee

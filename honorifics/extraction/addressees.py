@@ -41,6 +41,9 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
+# the same after a dash inside a sentence (… চুপ করে বস — হ্যাঁ স্যার, আপনি …)
+_INNER_DASH = regexcache.compile("[—–]")
+_DASH_OPENING = regexcache.compile(f"[—–][ \\t]*{_OPENING_WORDS}")
 # a name after a greeting, up to the sentence's end or a comma: আসসালামু আলাইকুম, মাতব্বর সাহেব।
 _NAME_AFTER_GREETING = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*(?:[,،.{SENTENCE_ENDS}{DASHES}]|$)")
 # a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
@@ -413,6 +416,9 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
     if not ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn):
         return False
     return may_have_vocative(text, turn.start, turn.end, last, lexicon) \
+        or ("—" in text_of_turn or "–" in text_of_turn) and any(
+            found.start("words") <= last and _vocative_of(found.group("words").split(), lexicon) is not None
+            for found in _DASH_OPENING.finditer(text, turn.start, turn.end)) \
         or ("," in text_of_turn or "،" in text_of_turn) and any(
             _names_a_person(found.group("words"), lexicon, name_keys)
             for found in _TRAILING_ANYWHERE.finditer(text, first, turn.end))
@@ -539,7 +545,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     # the person's own name in the words it introduces wins over a role (नौकर से) …
                     # और तू, छोटू, …)
                     after = match.end()
-                    own = _aside_vocative(text, after, _sentence_end(text, after, turn.end), turn.speaker,
+                    stop = _sentence_end(text, after, turn.end)
+                    dash = _INNER_DASH.search(text, after, stop)   # (… — हाँ सर, …: someone called after it)
+                    own = _aside_vocative(text, after, dash.start() if dash is not None else stop, turn.speaker,
                                           lexicon, index)
                     if own and (_person_words_only(own, lexicon)
                                 or (index.match(own) is None and len(TOKEN.findall(own)) > 1)):
@@ -593,6 +601,17 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                     named = name   # Salam, chacha! (an address term names the person greeted)
                 if named is not None and named != turn.speaker:
                     vocatives.append((number, opening, name, named))
+    if "—" in text_of_turn or "–" in text_of_turn:
+        # a dash inside a sentence opens address anew where a listed person is called after it
+        # (… তুই হাসিস না, চুপ করে বস — হ্যাঁ স্যার, আপনি …: back to the partner by name)
+        for found in _DASH_OPENING.finditer(text, turn.start, turn.end):
+            if found.start("words") > last:
+                break
+            called = _vocative_of(found.group("words").split(), lexicon)
+            named = index.match(called) if called is not None else None
+            if called is not None and named is not None and named != turn.speaker:
+                vocatives.append((bisect_right(starts, found.start()) - 1, found.start("words"), called, named))
+        vocatives.sort(key=lambda item: (item[0], item[1]))
     # a vocative ending a sentence turns to that person from the sentence's start, for as long
     # as the later sentences keep its register (… কষ্ট করলেন, কাকিমা। চল, তুই …: the friend again)
     trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
