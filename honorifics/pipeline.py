@@ -789,7 +789,7 @@ class Analyzer:
 
         if groups:
             _one_key_per_group(turns, addressed, groups)
-        if addressed:
+        if any(addressed.values()):
             _one_spelling_per_person(addressed, lexicon, parties)
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)
         narration = context.task == "continuation" and not characters_speak \

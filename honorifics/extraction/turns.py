@@ -135,12 +135,14 @@ def _bold_title(text: str, line_start: int, content_start: int, line_end: int) -
 def _last_visible(text: str, start: int, end: int) -> str:
     """The last character of ``text[start:end]`` that is neither whitespace nor a pictograph
     ("" for none): an emoji after a line's colon (``यहाँ आपका दृश्य है: 🏠``) is decoration."""
-    while end > start and (text[end - 1].isspace() or _PICTOGRAPH.match(text, end - 1) is not None):
+    while end > start and (text[end - 1].isspace() or (
+            ord(text[end - 1]) >= _FIRST_PICTOGRAPH and _PICTOGRAPH.match(text, end - 1) is not None)):
         end -= 1
     return text[end - 1] if end > start else ""
 
 
 _PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")
+_FIRST_PICTOGRAPH = min(ord(c) for c in PICTOGRAPHS if c not in "-\\")   # (below it, one comparison decides)
 
 
 def _is_emphasis(line: str) -> bool:
