@@ -919,8 +919,8 @@ class Analyzer:
                     if not asides or (t.index, e.start) not in asides:
                         outside_asides[key] = outside_asides.get(key, 0) + 1
             main = addressee
-            partner = addressee is None or addressee in names   # a person who speaks or is listed
-            if (main not in per_addressee or not partner) and per_addressee:
+            a_party = addressee is None or addressee in names   # (one who speaks or is listed, or no one)
+            if (main not in per_addressee or not a_party) and per_addressee:
                 # no dialogue partner addressed (nor one who speaks or is listed: (Rana ke) Ei Rana, tui …
                 # (Class er dike ghure) Tomra sobai …): the addressee most of the turn is for, an
                 # aside (in parentheses) counting after the main line; the first of equals

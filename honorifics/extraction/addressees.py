@@ -41,7 +41,7 @@ _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # 
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
 _OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
-# the same after a dash inside a sentence (… চুপ করে বস — হ্যাঁ স্যার, আপনি …)
+# a dash inside a sentence, and the opening words after one (… চুপ করে বস — হ্যাঁ স্যার, আপনি …)
 _INNER_DASH = regexcache.compile("[—–]")
 _DASH_OPENING = regexcache.compile(f"[—–][ \\t]*{_OPENING_WORDS}")
 # a name after a greeting, up to the sentence's end or a comma: আসসালামু আলাইকুম, মাতব্বর সাহেব।
@@ -256,7 +256,7 @@ def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
 
 def _names_someone(phrase: str, lexicon: Lexicon) -> bool:
     """Can an unlisted phrase call someone: one word (a name: ``Tublu``), or words among which
-    one names a person (an address term, a person noun, a title: ``सिस्टर जूली``, ``auto wale``)?
+    one names a person (an address term, a person noun, a title: ``बड़े भैया``, ``Boro mama``)?
     Several words of which none does are a clause before a comma or "!", not a call."""
     words = TOKEN.findall(phrase)
     return len(words) <= 1 or any(
@@ -629,7 +629,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         | {named for _, _, _, named in vocatives if named is not None} | {person for _, person, _ in trailing}
     if calls and turn.addressee is not None:
         # a call that names no one, in a register the rest of the turn never gives: someone else
-        # (अरे सुनिए जी, आप … ले आइए। और तू, … कर!), held as a vocative at a sentence's end is
+        # (अरे सुनिए जी, आप … ले आइए। और तू, … कर!), held as a vocative at a sentence's end is held
         turned = {number for number, _, _, named in vocatives if named != turn.addressee}
         trailing.extend(_calls_to_another(text, calls, sentences, evidence, turn, lexicon, index, named_in_turn,
                                           {start: person for start, person, _ in trailing}, turned, partner_given))
@@ -741,21 +741,21 @@ def _calls_to_another(text: str, calls: list[tuple[int, str]], sentences: list[t
                       turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex, named_in_turn: set,
                       taken: dict[int, str], turned: set[int],
                       partner_given: frozenset = frozenset()) -> list[tuple[int, str, frozenset]]:
-    """(start, addressee, tiers) of each sentence (its start not in ``taken``, the sentences a
-    vocative at their end turns to someone) that opens with a
-    call naming no one (``सुनिए जी``, ``ওগো``) and turns to someone other than the turn's addressee:
-    when its 2nd-person forms, and those of the sentences after it in the same register, are in
-    a register that the rest of the turn never gives, nor the speaker's earlier turns to the
-    partner (``partner_given``). Then it is the one other person of the
-    dialogue, when there is exactly one whom the turn does not name otherwise; else the call's
-    words stand for them; or the one a vocative at the end of a sentence of its register
-    names, a bare name too (Ei je, shunchho? Gas ta kome dao, Sumit!). In the partner's register, or in a turn of
-    one register, it calls the partner. The sentences that a vocative opening them turns to
-    someone else (``turned``, by number) are not the rest. A sentence with group address is left
-    to the group."""
+    """(start, addressee, tiers) of each sentence that opens with a call naming no one
+    (``सुनिए जी``, ``ওগো``) and turns to someone other than the turn's addressee: when its
+    2nd-person forms, and those of the sentences after it in the same register, are in a
+    register that neither the rest of the turn nor the speaker's earlier turns to the partner
+    (``partner_given``) give. The one called is the person a vocative at the end of a sentence of
+    that register names (``taken``: sentence start → person; a capitalized bare romanized name
+    too: ``Ei je, shunchho? Gas ta kome dao, Sumit!``), else the one other person of the dialogue
+    when there is exactly one whom the turn does not name otherwise, else the call's words. In the
+    partner's register, or in a turn of one register, the call is the partner's. A sentence a
+    vocative ends (in ``taken``) is left to it; so is one with group address; the sentences a
+    vocative opening them turns to someone else (``turned``, by number) are not the rest."""
     out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
     sentence_starts = [start for start, _ in sentences]
+    others = {sentences[n][0] for n in turned}
     for number, words in calls:
         start, end = sentences[number]
         if start in taken:
@@ -782,7 +782,6 @@ def _calls_to_another(text: str, calls: list[tuple[int, str]], sentences: list[t
             found = _TRAILING.search(text, run_start, run_stop)   # (a bare name ends it: …, Sumit!)
             if found is not None and _bare_name(found.group("words"), lexicon):
                 called = index.match(found.group("words")) or found.group("words")
-        others = {sentences[n][0] for n in turned}
         rest = {e.tier for e in evidence if (e.start < start or e.start >= run_end)
                 and sentences[bisect_right(sentence_starts, e.start) - 1][0] not in others
                 and not (e.kind == "pronoun" and group_address(e, lexicon))} | partner_given
