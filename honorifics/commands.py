@@ -24,7 +24,7 @@ from typing import Sequence
 
 from . import __version__
 from .languages import CODES
-from .usage import EXIT_USAGE, prog_name, quiet_broken_pipe, set_prog, usage_error
+from .usage import EXIT_USAGE, OneLineParser, prog_name, quiet_broken_pipe, set_prog, usage_error
 
 PROG = "honorifics"
 
@@ -102,7 +102,7 @@ def _command_table() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="How LLMs address people in Hindi and Bangla: analyse generations, "
                     "report, build prompts, train and evaluate the tier classifier.",

@@ -117,10 +117,18 @@ def quiet_broken_pipe() -> int:
     return EXIT_BROKEN_PIPE
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line and exit 2 (argparse would print
+    the whole usage block first): ``prog: error: unrecognized arguments: --bogus (…)``."""
+
+    def error(self, message: str):   # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} ('{self.prog} --help' shows the options)\n")
+
+
 def parser(default_prog: str, description: str, epilog: str | None = None, *,
            raw: bool = False) -> argparse.ArgumentParser:
     """An argument parser named after the command the user typed."""
-    return argparse.ArgumentParser(
+    return OneLineParser(
         prog=prog_name(default_prog), description=description, epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter if raw else argparse.HelpFormatter)
 

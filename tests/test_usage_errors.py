@@ -207,3 +207,17 @@ def test_generate_and_import_results_share_the_one_error_path(tmp_path, capsys):
     assert "is a directory; this command writes one file" in capsys.readouterr().err
     assert import_results_main([str(tmp_path / "missing.jsonl")]) == 2
     assert capsys.readouterr().err.strip() == f"import-results: error: results file {tmp_path / 'missing.jsonl'}: no such file"
+
+
+def test_an_unknown_option_is_one_line_not_the_usage_block(outputs, capsys):
+    assert analyze_generations_main([str(outputs), "--bogus"]) == 2
+    line = one_line_error(capsys, "analyze-generations")
+    assert "--bogus" in line and "--help" in line
+
+
+def test_a_missing_argument_of_the_top_level_command_is_one_line(capsys):
+    from honorifics.commands import build_parser
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(["--language", "xx"])
+    assert stop.value.code == 2
+    assert "invalid choice" in one_line_error(capsys, "honorifics")
