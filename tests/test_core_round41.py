@@ -286,3 +286,10 @@ def test_a_dash_without_a_call_changes_nothing():
     text = "**Amit:** Sir, report main kal tak de dunga — aap chinta mat kijiye.\n**Ghosh Sir:** Theek hai."
     result = analyze_text(text, "hi", speakers=["Amit", "Ghosh Sir"], task="roleplay").speakers["Amit"]
     assert result.tier == "formal" and not result.by_addressee
+
+
+def test_a_banglish_yes_before_a_comma_is_no_call():
+    # "haan" (yes) is an interjection in Banglish too, never a person called
+    text = "**Mitu:** Rana, tui kal ashbi to? Haan, tui boi ta niye ashish.\n**Rana:** Accha."
+    result = analyze_text(text, "bn", speakers=["Mitu", "Rana"], task="roleplay").speakers["Mitu"]
+    assert result.tier == "intimate" and not result.by_addressee
