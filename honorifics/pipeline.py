@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_person, group_address,
                                     may_change_addressee, opening_direction, opening_vocative, person_named,
-                                    the_other_party, vocative_names)
+                                    sentence_spans, the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
@@ -30,7 +30,7 @@ from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
 from .extraction.speakers import one_name_per_person
 from .extraction.narrative import UNNAMED_SUFFIX
-from .extraction.turns import UNNAMED_DASH, SpeakerIndex, note_marked, split_turns, text_of, without_quotes
+from .extraction.turns import UNNAMED_DASH, RawTurn, SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
 from .languages import LATIN, SCRIPT_LANGUAGES, script_language
 from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, InputRecord, check_text, decode_line,
@@ -415,6 +415,18 @@ def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexi
             said[start] = spelling[person.casefold()]
 
 
+def _turned_away(text: str, frame: RawTurn, lexicon: Lexicon) -> bool:
+    """Does the last sentence of the narration right before a quote turn its speaker
+    (``Phir andar ki taraf mudkar chillaya,``, ``তারপর ভেতরের দিকে ঘুরে চেঁচাল,``)?"""
+    if frame.kind != NARRATION or not lexicon.addressees["turning"]:
+        return False
+    sentences = sentence_spans(text, frame.start, frame.end)
+    if not sentences:
+        return False
+    last_start, last_end = sentences[-1]
+    return not lexicon.addressees["turning"].isdisjoint(lexicon.key(w) for w in TOKEN.findall(text, last_start, last_end))
+
+
 def _tiers_given(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]], speaker: str,
                  addressee: str | None) -> frozenset:
     """The tiers of what ``speaker`` said to ``addressee`` in the speech turns read so far
@@ -747,6 +759,15 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and turn.addressee is not None and index.match(opening) == turn.addressee:
                         directed = None
+                if raw.narrative and turn.index > 0 and not (directed and (
+                        index.match(directed) is not None or lexicon.person_word(lexicon.key(directed)))) \
+                        and _turned_away(text, raw_turns[turn.index - 1], lexicon):
+                    # a frame that turns the speaker, toward no one it names as a person (Phir andar
+                    # ki taraf mudkar chillaya, "Abe Raju, …"): an unlisted name opening the quote is
+                    # the one now spoken to
+                    opening = opening_vocative(text, turn.start, turn.end, lexicon)
+                    if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
+                        directed = opening
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
                     if raw.direction and unnamed_before is not None and unnamed_before.speaker == turn.speaker \

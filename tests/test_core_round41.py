@@ -293,3 +293,26 @@ def test_a_banglish_yes_before_a_comma_is_no_call():
     text = "**Mitu:** Rana, tui kal ashbi to? Haan, tui boi ta niye ashish.\n**Rana:** Accha."
     result = analyze_text(text, "bn", speakers=["Mitu", "Rana"], task="roleplay").speakers["Mitu"]
     assert result.tier == "intimate" and not result.by_addressee
+
+
+# --- a frame that turns the speaker away: an unlisted name opening the quote is the one spoken to
+
+@pytest.mark.parametrize("language, text, speakers, speaker, partner, other", [
+    ("hi", "Dukaan mein bheed thi. Ramesh ne Mr. Gupta se kaha, \"Aap baithiye, sahab, main abhi dikhata hoon.\" Phir "
+           "andar ki taraf mudkar chillaya, \"Abe Chhotu, tu phir so gaya kya? Jaldi daba la!\"\n\nMr. Gupta muskuraye, "
+           "\"Koi jaldi nahi hai.\"", ["Ramesh", "Mr. Gupta"], "Ramesh", "Mr. Gupta", "Chhotu"),
+    ("bn", "দোকানে ভিড়। রমেশ মিস্টার গুপ্তকে বলল, \"আপনি বসুন, আমি এক্ষুনি দেখাচ্ছি।\" তারপর ভেতরের দিকে ঘুরে চেঁচাল, "
+           "\"এই পল্টু, তুই আবার ঘুমোচ্ছিস? তাড়াতাড়ি বাক্সটা আন!\"\n\nমিস্টার গুপ্ত হাসলেন, \"তাড়া নেই।\"",
+     ["রমেশ", "মিস্টার গুপ্ত"], "রমেশ", "মিস্টার গুপ্ত", "পল্টু"),
+])
+def test_a_name_opening_a_quote_after_the_speaker_turns_away_is_the_one_spoken_to(language, text, speakers, speaker,
+                                                                                   partner, other):
+    result = analyze_text(text, language, speakers=speakers, task="continuation").speakers[speaker]
+    assert result.tier == "formal" and result.by_addressee == {partner: "formal", other: "intimate"}
+
+
+def test_a_quote_after_a_frame_that_does_not_turn_stays_with_the_partner():
+    text = ("Ramesh ne Mr. Gupta se kaha, \"Aap baithiye, sahab.\" Phir muskurakar bola, \"Gupta ji, aap chai lenge?\"\n\n"
+            "Mr. Gupta muskuraye, \"Haan, zaroor.\"")
+    result = analyze_text(text, "hi", speakers=["Ramesh", "Mr. Gupta"], task="continuation").speakers["Ramesh"]
+    assert result.tier == "formal" and not result.by_addressee
