@@ -8,6 +8,11 @@ import pytest
 from honorifics import analyze_text
 
 
+def speaker_of(text: str, language: str, speakers: list[str], speaker: str, task: str = "roleplay"):
+    """The analysis of one speaker of a text."""
+    return analyze_text(text, language, speakers=speakers, task=task).speakers[speaker]
+
+
 # --- a call that names no one (सुनिए जी, ओगो) goes to whoever its register fits --------------
 
 @pytest.mark.parametrize("language, text, speakers, speaker, partner, other, other_tier, partner_tier", [
@@ -26,7 +31,7 @@ from honorifics import analyze_text
 ])
 def test_a_call_that_names_no_one_in_another_register_is_someone_else(language, text, speakers, speaker, partner,
                                                                       other, other_tier, partner_tier):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == partner_tier and result.addressee == partner   # not mixed
     assert result.by_addressee == {partner: partner_tier, other: other_tier}
 
@@ -41,7 +46,7 @@ def test_a_call_that_names_no_one_in_another_register_is_someone_else(language, 
      ["Bou", "Bor"], "Bou", "familiar"),
 ])
 def test_a_call_that_names_no_one_in_the_partners_register_is_the_partner(language, text, speakers, speaker, tier):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == tier and not result.by_addressee
 
 
@@ -57,7 +62,7 @@ def test_a_call_that_names_no_one_in_the_partners_register_is_the_partner(langua
 ])
 def test_a_later_sentence_in_the_partners_earlier_register_is_the_partners(language, text, speakers, speaker,
                                                                           partner, other, other_tier):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == "familiar" and result.by_addressee == {partner: "familiar", other: other_tier}
 
 
@@ -65,7 +70,7 @@ def test_a_later_sentence_in_the_register_of_the_one_called_stays_theirs():
     # the control: Bablu is given the partner's register too, so "Tum kuch khaoge?" can be his
     text = ("**Ritu:** Tum kal office aaogi na?\n**Neha:** Haan, aaungi.\n"
             "**Ritu:** Achha. Bablu, tum bhi baitho. Tum kuch khaoge?\n**Neha:** Nahi.")
-    result = analyze_text(text, "hi", speakers=["Ritu", "Neha"], task="roleplay").speakers["Ritu"]
+    result = speaker_of(text, "hi", ["Ritu", "Neha"], "Ritu")
     assert result.by_addressee == {"Neha": "familiar", "Bablu": "familiar"}
 
 
@@ -73,13 +78,13 @@ def test_a_later_sentence_in_the_register_of_the_one_called_stays_theirs():
 
 def test_a_person_called_in_two_cases_is_one_key_in_lower_case():
     text = "**Rana:** Tui ekhane dara. Bhaiya, Gulshan jaben? Na bhaiya, eta beshi, ponchash e chalen.\n**Sumon:** Accha."
-    result = analyze_text(text, "bn", speakers=["Rana", "Sumon"], task="roleplay").speakers["Rana"]
+    result = speaker_of(text, "bn", ["Rana", "Sumon"], "Rana")
     assert result.by_addressee == {"Sumon": "intimate", "bhaiya": "formal"}
 
 
 def test_people_with_different_names_keep_their_keys():
     text = "**Rana:** Tui ekhane dara. Bhaiya, Gulshan jaben? Mama, apni o ashun.\n**Sumon:** Accha."
-    result = analyze_text(text, "bn", speakers=["Rana", "Sumon"], task="roleplay").speakers["Rana"]
+    result = speaker_of(text, "bn", ["Rana", "Sumon"], "Rana")
     assert {"Bhaiya", "Mama"} <= set(result.by_addressee)
 
 
@@ -93,7 +98,7 @@ def test_a_name_with_an_address_term_after_it_is_the_name_where_the_name_is_a_ke
 
 def test_names_that_differ_keep_their_keys():
     text = "**Mithu:** Tui ekhane bos. Rana bhai, apni cha khaben?\n**Sumon:** Na re.\n**Mithu:** Tui chup kor. Mintu, tui o bos."
-    result = analyze_text(text, "bn", speakers=["Mithu", "Sumon"], task="roleplay").speakers["Mithu"]
+    result = speaker_of(text, "bn", ["Mithu", "Sumon"], "Mithu")
     assert result.by_addressee == {"Sumon": "intimate", "Rana bhai": "formal", "Mintu": "intimate"}
 
 
@@ -103,14 +108,14 @@ def test_with_no_dialogue_partner_the_main_addressee_has_most_evidence():
     # a direction names a boy who never speaks; most of the turn is for the class
     text = ("**Madhumita Ma'am:** (Rupu ke) Ei Rupu, tui abar jaanla diye dekhchis? (Class er dike ghure) Tomra sobai "
             "khata kholo. Tomader kal je anko diyechilam, seta tomra ekhon koro.")
-    result = analyze_text(text, "bn", speakers=["Madhumita Ma'am"], task="roleplay").speakers["Madhumita Ma'am"]
+    result = speaker_of(text, "bn", ["Madhumita Ma'am"], "Madhumita Ma'am")
     assert result.tier == "familiar" and result.by_addressee["Rupu"] == "intimate"
 
 
 def test_a_dialogue_partner_stays_the_main_addressee_with_less_evidence():
     text = ("**Madhumita Ma'am:** (Rupu ke) Ei Rupu, tui abar jaanla diye dekhchis? (Class er dike ghure) Tomra sobai "
             "khata kholo. Tomader kal je anko diyechilam, seta tomra ekhon koro.\n**Rupu:** Sorry Ma'am.")
-    result = analyze_text(text, "bn", speakers=["Madhumita Ma'am", "Rupu"], task="roleplay").speakers["Madhumita Ma'am"]
+    result = speaker_of(text, "bn", ["Madhumita Ma'am", "Rupu"], "Madhumita Ma'am")
     assert result.tier == "intimate" and result.addressee == "Rupu"
 
 
@@ -144,13 +149,13 @@ def test_a_heading_that_names_a_listed_speaker_is_their_label():
      "Teri mausi rooth jaatin!\"", ["Maa", "Pinky"]),
 ])
 def test_a_clause_about_the_one_addressed_before_a_bang_is_no_vocative(text, speakers):
-    result = analyze_text(text, "hi", speakers=speakers, task="continuation").speakers[speakers[0]]
+    result = speaker_of(text, "hi", speakers, speakers[0], task="continuation")
     assert result.tier == "intimate" and not result.by_addressee   # not "मौसी रूठ जातीं" as a second person
 
 
 def test_a_call_before_a_bang_still_turns_to_the_one_called():
     text = "**माँ:** आप बैठिए, भाभी जी। अरे गोलू! तू पानी ला।\n**भाभी जी:** रहने दीजिए।"
-    result = analyze_text(text, "hi", speakers=["माँ", "भाभी जी"], task="roleplay").speakers["माँ"]
+    result = speaker_of(text, "hi", ["माँ", "भाभी जी"], "माँ")
     assert result.by_addressee == {"भाभी जी": "formal", "गोलू": "intimate"}
 
 
@@ -158,7 +163,7 @@ def test_a_call_before_a_bang_still_turns_to_the_one_called():
 
 def test_a_clause_before_a_comma_is_no_call():
     text = "**Ma:** Bubai, tui kheye ne. Aaj mangsho khub shokto, tui dhire khabi.\n**Bubai:** Accha ma."
-    result = analyze_text(text, "bn", speakers=["Ma", "Bubai"], task="roleplay").speakers["Ma"]
+    result = speaker_of(text, "bn", ["Ma", "Bubai"], "Ma")
     assert result.tier == "intimate" and not result.by_addressee   # no person "Aaj mangsho khub shokto"
 
 
@@ -171,7 +176,7 @@ def test_a_clause_before_a_comma_is_no_call():
 ])
 def test_a_call_of_several_words_one_naming_a_person_still_turns_to_them(language, text, speakers, speaker, other,
                                                                           other_tier):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.by_addressee[other] == other_tier
 
 
@@ -221,13 +226,13 @@ def test_a_bold_word_inside_a_labelled_line_keeps_the_label():
 ])
 def test_a_call_with_a_name_turns_to_the_one_named(language, text, speakers, speaker, partner, partner_tier, other,
                                                     other_tier):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == partner_tier and result.by_addressee == {partner: partner_tier, other: other_tier}
 
 
 def test_a_call_to_the_partner_in_the_partners_register_changes_nothing():
     text = "**Riya:** Sun, tu kal aa jana. Tu bhool mat jana.\n**Mona:** Haan."
-    result = analyze_text(text, "hi", speakers=["Riya", "Mona"], task="roleplay").speakers["Riya"]
+    result = speaker_of(text, "hi", ["Riya", "Mona"], "Riya")
     assert result.tier == "intimate" and not result.by_addressee
 
 
@@ -240,13 +245,13 @@ def test_a_call_to_the_partner_in_the_partners_register_changes_nothing():
      ["माँ", "रूमी"], "माँ", "रूमी", "बबलू"),
 ])
 def test_turning_toward_an_unknown_name_turns_to_that_person(language, text, speakers, speaker, partner, other):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == "familiar" and result.by_addressee == {partner: "familiar", other: "intimate"}
 
 
 def test_looking_toward_a_thing_names_no_one():
     text = "**माँ:** सुनो रूमी, तुम बैठो। (खिड़की की ओर देखते हुए) बारिश रुक गई। तुम खा लो।\n**रूमी:** अच्छा माँ।"
-    result = analyze_text(text, "hi", speakers=["माँ", "रूमी"], task="roleplay").speakers["माँ"]
+    result = speaker_of(text, "hi", ["माँ", "रूमी"], "माँ")
     assert result.tier == "familiar" and not result.by_addressee
 
 
@@ -278,20 +283,20 @@ def test_a_reporting_verb_with_its_own_agent_keeps_it():
      ["Amit", "Ghosh Sir", "Titli"], "Amit", "Ghosh Sir", "Titli"),
 ])
 def test_a_listed_person_called_after_a_dash_is_addressed_again(language, text, speakers, speaker, partner, other):
-    result = analyze_text(text, language, speakers=speakers, task="roleplay").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker)
     assert result.tier == "formal" and result.by_addressee == {partner: "formal", other: "intimate"}
 
 
 def test_a_dash_without_a_call_changes_nothing():
     text = "**Amit:** Sir, report main kal tak de dunga — aap chinta mat kijiye.\n**Ghosh Sir:** Theek hai."
-    result = analyze_text(text, "hi", speakers=["Amit", "Ghosh Sir"], task="roleplay").speakers["Amit"]
+    result = speaker_of(text, "hi", ["Amit", "Ghosh Sir"], "Amit")
     assert result.tier == "formal" and not result.by_addressee
 
 
 def test_a_banglish_yes_before_a_comma_is_no_call():
     # "haan" (yes) is an interjection in Banglish too, never a person called
     text = "**Mitu:** Rana, tui kal ashbi to? Haan, tui boi ta niye ashish.\n**Rana:** Accha."
-    result = analyze_text(text, "bn", speakers=["Mitu", "Rana"], task="roleplay").speakers["Mitu"]
+    result = speaker_of(text, "bn", ["Mitu", "Rana"], "Mitu")
     assert result.tier == "intimate" and not result.by_addressee
 
 
@@ -307,12 +312,12 @@ def test_a_banglish_yes_before_a_comma_is_no_call():
 ])
 def test_a_name_opening_a_quote_after_the_speaker_turns_away_is_the_one_spoken_to(language, text, speakers, speaker,
                                                                                    partner, other):
-    result = analyze_text(text, language, speakers=speakers, task="continuation").speakers[speaker]
+    result = speaker_of(text, language, speakers, speaker, task="continuation")
     assert result.tier == "formal" and result.by_addressee == {partner: "formal", other: "intimate"}
 
 
 def test_a_quote_after_a_frame_that_does_not_turn_stays_with_the_partner():
     text = ("Ramesh ne Mr. Gupta se kaha, \"Aap baithiye, sahab.\" Phir muskurakar bola, \"Gupta ji, aap chai lenge?\"\n\n"
             "Mr. Gupta muskuraye, \"Haan, zaroor.\"")
-    result = analyze_text(text, "hi", speakers=["Ramesh", "Mr. Gupta"], task="continuation").speakers["Ramesh"]
+    result = speaker_of(text, "hi", ["Ramesh", "Mr. Gupta"], "Ramesh", task="continuation")
     assert result.tier == "formal" and not result.by_addressee
