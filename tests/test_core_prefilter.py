@@ -196,6 +196,28 @@ def test_letters_counted_by_character_as_by_search():
         assert normalize._letters_by_script(text) == expected, text
 
 
+def test_other_script_found_by_character_as_by_search():
+    # compiled, whether a text has a letter of another script than its first letter's is one
+    # loop over its code points (normalize._other_script_letter); interpreted, one search
+    import random
+
+    from honorifics.extraction import normalize
+    rng = random.Random(12)
+    texts = HINDI + BANGLA + ["", "Tumi kothay? আমি", "आप কি", "A ক", "ঠিক আছে, ok", "आप The Home Depot"]
+    texts += ["".join(rng.choice("aZ कক ।,1৩\u0964\u09ff\u097f\u0980ÄΩ") for _ in range(rng.randint(0, 12)))
+              for _ in range(3000)]
+    found = 0
+    for text in texts:
+        for start in range(len(text) + 1):
+            for script, number in normalize._SCRIPT_NUMBERS.items():
+                expected = normalize._OTHER_LETTERS[script].search(text, start) is not None
+                assert normalize._other_script_letter(text, start, number) == expected, (text, start, script)
+                found += expected
+    assert found > 1000
+    # control: a Hindi text with no other script's letter
+    assert not normalize._other_script_letter("आप कैसे हैं? 12", 0, normalize._SCRIPT_NUMBERS["deva"])
+
+
 def test_words_in_a_script_counted_by_character_as_by_search():
     # the turn's script test counts words and words with a letter of the record's script:
     # compiled by one loop over the code points, interpreted by a search per word
@@ -212,3 +234,29 @@ def test_words_in_a_script_counted_by_character_as_by_search():
             words = TOKEN.findall(text)
             expected = (len(words), sum(1 for w in words if normalize.has_script(w, script)))
             assert words_in_script(text, script) == expected, (script, text)
+
+
+def test_trailing_vocative_patterns_match_as_without_possessive_words():
+    # the trailing-vocative patterns take their up to three words possessively (Python 3.11+):
+    # giving a word back never lets the rest match (a separator or a letter follows it), so the
+    # matches are those of the same patterns with the words taken greedily
+    import random
+    import re
+    import sys
+
+    from honorifics.extraction import addressees
+    if sys.version_info < (3, 11):
+        return
+    rng = random.Random(3)
+    alphabet = list("abcराम") + [" ", " ", ",", "،", "-", "'", "’", "।", ".", "!", "?", "\n", "\t", '"', ")", "*", "…"]
+    found = 0
+    for pattern in (addressees._TRAILING_ANYWHERE, addressees._TRAILING):
+        greedy = re.compile(pattern.pattern.replace("{0,2}+", "{0,2}"))
+        assert greedy.pattern != pattern.pattern
+        for _ in range(20000):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 16)))
+            for start in range(0, len(text), 3):
+                expected = [(m.span(), m.group("words")) for m in greedy.finditer(text, start)]
+                assert [(m.span(), m.group("words")) for m in pattern.finditer(text, start)] == expected, text
+                found += len(expected)
+    assert found > 1000

@@ -58,10 +58,10 @@ _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SEN
 # or a tag of a word or two set off by another comma (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy. /
 # … sign karwaoge, Ishaan, samjhe?), searched in one sentence (endpos at its end)
 _TAG = f"(?:[,،][ \\t]*{_WORD}(?:[ \\t]{_PLUS}{_WORD})?[ \\t]*)?"
-_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*{_TAG}"
+_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{'+' if _PLUS == '++' else ''})[ \\t]*{_TAG}"
                                f"[{SENTENCE_ENDS}.{ELLIPSIS}!?{DOUBLE_QUOTE_MARKS}'’)*_ \\t]*$")
 # the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
-_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}})[ \\t]*{_TAG}"
+_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{'+' if _PLUS == '++' else ''})[ \\t]*{_TAG}"
                                         f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
@@ -91,15 +91,33 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
     position = start
     while True:
         opening = _OPENING_AT_START.match(text, position, end)
-        if opening is not None and opening.start("words") <= last:
-            words = opening.group("words").split()
-            if _vocative_of(words, lexicon) is not None or _pronoun_opening(words, lexicon) \
-                    or _greeting_opening(words, lexicon) or _call_of(words, lexicon) is not None:
-                return True
+        if opening is not None and opening.start("words") <= last and _may_open(opening.group("words"), lexicon):
+            return True
         found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
         if found_end is None:
             return False
         position = found_end.end()
+
+
+#: lexicon name → the opening words of a sentence → may they open it as a call (see _may_open);
+#: the same few openings (हाँ, नहीं, अच्छा, হ্যাঁ) come back in most texts
+_MAY_OPEN: dict[str, dict[str, bool]] = {}
+_MAY_OPEN_LIMIT = 50_000
+
+
+def _may_open(words: str, lexicon: Lexicon) -> bool:
+    """May the words before a sentence's first comma or "!" open it as one of the calls that
+    :func:`vocative_at` reads (a vocative, a pronoun or greeting before a name, a call that
+    names no one)? A function of the words and the lexicon alone, so kept per lexicon."""
+    verdicts = _MAY_OPEN.get(lexicon.name)
+    if verdicts is None or len(verdicts) > _MAY_OPEN_LIMIT:
+        verdicts = _MAY_OPEN[lexicon.name] = {}
+    verdict = verdicts.get(words)
+    if verdict is None:
+        split = words.split()
+        verdict = verdicts[words] = _vocative_of(split, lexicon) is not None or _pronoun_opening(split, lexicon) \
+            or _greeting_opening(split, lexicon) or _call_of(split, lexicon) is not None
+    return verdict
 
 
 def group_key(phrase: str, lexicon: Lexicon) -> str:

@@ -179,7 +179,7 @@ class ClauseIndex:
 
     def _clause_sentence(self, clause: int) -> int:
         tokens = self._tokens
-        return tokens.sentence[tokens.clause_members[clause][0]]
+        return tokens.sentence[tokens.clause_firsts[clause]]
 
     def subject_person(self, clause: int) -> int | None:
         self._read_sentence(self._clause_sentence(clause))

@@ -69,7 +69,6 @@ class _Utterance:
         n = len(keys)
         self.clause = tokens.clause
         self.sentence = tokens.sentence
-        self.clause_members = tokens.clause_members
         self.pronoun: list = [None] * n
         self.reading: list[VerbReading | None] = [None] * n
         self._clauses: ClauseIndex | None = None
@@ -148,7 +147,7 @@ class _Utterance:
     # --- neighbours within a clause -------------------------------------
     def clause_first(self, i: int) -> int:
         """The first token of the clause of token i (a clause's tokens are consecutive)."""
-        return self.clause_members[self.clause[i]][0]
+        return self.tokens.clause_firsts[self.clause[i]]
 
     def next_in_clause(self, i: int) -> int | None:
         j = i + 1
@@ -331,7 +330,7 @@ class _Utterance:
         if clauses.subject_person(clause) is not None or clause == 0:
             return False
         previous = clause - 1
-        members = self.clause_members[previous]
+        members = self.tokens.clause_range(previous)
         if not members or self.sentence[members[0]] != self.sentence[i] \
                 or clauses.subject_person(previous) != 3:
             return False
@@ -396,7 +395,7 @@ class _Utterance:
         # overt subject (वे करें), not subordinate (अगर वे आएँ), not a "let's" (चलें, देर हो रही है)
         return (self.main_clause_end(i) and self.clauses.subject_person(self.clause[i]) is None
                 and self.request_verb(i) and not self.in_subjunctive_clause(i) and not self.noun_context(i)
-                and not (self.keys[i] in self.lexicon.hortatives and len(self.clause_members[self.clause[i]]) == 1)
+                and not (self.keys[i] in self.lexicon.hortatives and len(self.tokens.clause_range(self.clause[i])) == 1)
                 # a तुम/तू pronoun in the sentence: the form is more likely "let's" or a slip
                 and not familiar_pronoun)
 
@@ -440,7 +439,7 @@ class _Utterance:
     def agreeing_verb(self, i: int) -> int | None:
         """The verb a subject at i agrees with: the first finite verb after it in its clause,
         else the nearest before it (दिखीं आप); None when the clause has none."""
-        last = self.clause_members[self.clause[i]][-1]
+        last = self.tokens.clause_end(self.clause[i]) - 1
         for j in range(i + 1, last + 1):
             if self.can_agree(j):
                 return j
@@ -524,7 +523,7 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
         if item.case != "nominative":
             continue
         clause = u.clause[i]
-        last = u.clause_members[clause][-1]
+        last = u.tokens.clause_end(clause) - 1
         if clause not in subject_clauses:   # its first subject: the verbs after it (and after later ones)
             subject_clauses.add(clause)
             under_subject.update(j for j in range(i + 1, last + 1) if u.reading[j] is not None)
@@ -729,7 +728,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
             item = pronouns.get(i)
             if item is None or item.tier != "formal" or item.case != "nominative" or question or not named:
                 continue
-            clause = u.clause_members[u.clause[i]]
+            clause = u.tokens.clause_range(u.clause[i])
             if not any(u.reading[j] is not None for j in clause if j > i):
                 clause = range(i, members.stop)   # a clause cut by a list's comma (आप संस्कृत, …, के विद्वान थे)
             if any(u.keys[j] in past for j in clause if j > i) and not any(

@@ -75,13 +75,14 @@ class TokenColumns:
     sentence: list[int]
     #: the first punctuation mark right after each token ("" when none)
     after: list[str]
-    #: the token indices of each clause, by clause number (a clause's tokens are consecutive)
-    clause_members: list[range]
+    #: the first token of each clause, by clause number (a clause's tokens are consecutive:
+    #: its members are :meth:`clause_range`)
+    clause_firsts: list[int]
 
     # written out (init=False): compiled, a dataclass-made __init__ would run as Python
     def __init__(self, text: str, starts: list[int], ends: list[int], keys: list[str],
                  clause: list[int], sentence: list[int], after: list[str],
-                 clause_members: list[range]) -> None:
+                 clause_firsts: list[int]) -> None:
         self.text = text
         self.starts = starts
         self.ends = ends
@@ -89,7 +90,7 @@ class TokenColumns:
         self.clause = clause
         self.sentence = sentence
         self.after = after
-        self.clause_members = clause_members
+        self.clause_firsts = clause_firsts
 
     def word(self, i: int) -> str:
         """The text of token i."""
@@ -98,6 +99,19 @@ class TokenColumns:
     @property
     def words(self) -> list[str]:
         return [self.text[start:end] for start, end in zip(self.starts, self.ends)]
+
+    def clause_range(self, clause: int) -> range:
+        """The token indices of a clause (by its number)."""
+        return range(self.clause_firsts[clause], self.clause_end(clause))
+
+    def clause_end(self, clause: int) -> int:
+        """One past the last token of a clause (by its number)."""
+        return self.clause_firsts[clause + 1] if clause + 1 < len(self.clause_firsts) else len(self.keys)
+
+    @property
+    def clause_members(self) -> list[range]:
+        """The token indices of every clause, by clause number."""
+        return [self.clause_range(c) for c in range(len(self.clause_firsts))]
 
     def clause_start(self, i: int) -> bool:
         """A clause boundary (punctuation, a segment gap) lies between token i - 1 and token i."""
@@ -110,11 +124,6 @@ class TokenColumns:
         """The same tokens as :class:`Token` objects."""
         return [Token(self.word(i), self.starts[i], self.ends[i], self.keys[i], self.clause_start(i),
                       self.sentence_start(i), self.after[i]) for i in range(len(self.keys))]
-
-
-def _clause_ranges(firsts: list[int], count: int) -> list[range]:
-    """Each clause's token indices, from the first token of every clause."""
-    return [range(first, firsts[c + 1] if c + 1 < len(firsts) else count) for c, first in enumerate(firsts)]
 
 
 def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: str) -> TokenColumns:
@@ -191,7 +200,7 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
                     pending_after = -1
                 if mark.lastgroup:
                     sentence_mark = True
-    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, _clause_ranges(clause_firsts, count))
+    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, clause_firsts)
 
 
 # The characters of WORD_CHARACTERS, SENTENCE_MARKS and CLAUSE_MARKS as a code-point
@@ -309,7 +318,7 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
                     if ends_sentence:
                         sentence_mark = True
             i += 1
-    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, _clause_ranges(clause_firsts, count))
+    return TokenColumns(text, starts, ends, keys, clause_ids, sentence_ids, after, clause_firsts)
 
 
 def token_columns(text: str, segments: list[tuple[int, int]], script: str) -> TokenColumns:
