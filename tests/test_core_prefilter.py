@@ -123,6 +123,11 @@ def test_plain_line_shortcut_gives_the_turns_of_the_line_by_line_reading(languag
     index = SpeakerIndex([], lexicon)
     candidates = texts + [line for text in texts for line in text.splitlines()]
     candidates += ["मुझे खेद है, मैं यह पटकथा नहीं लिख सकता।", "দুঃখিত, আমি এই গল্পটি লিখতে পারব না।"]
+    # a hyphen inside a word leaves a line plain; the notes, refusals and labels it could touch
+    candidates += ["कभी-कभी तुम माता-पिता की बात भी सुना करो।", "টীকা-টিপ্পনী ছাড়া তুমি কথা বলো না।",
+                   "Note-taking ke liye tum kya karte ho?", "नोट-बुक में तुम लिख लो।", "মা-বাবা কি তোমাকে বকেছেন?",
+                   "ध्यान-दें तुम", "I am sorry-but I cannot write this story.", "Ravi-ji aap kaise hain?",
+                   "मुझे खेद-सहित कहना है, मैं यह पटकथा नहीं लिख सकता।"]
     plain = [text for text in candidates if turns.plain_line(text)]
     assert len(plain) > 100 and len(plain) < len(candidates)
     for text in plain:
@@ -134,6 +139,9 @@ def test_plain_line_shortcut_gives_the_turns_of_the_line_by_line_reading(languag
             assert [_raw(t) for t in quick] == [_raw(t) for t in read], text
     # not plain: a label, a frame line's comma, a quote, a second line
     assert not any(turns.plain_line(t) for t in ("राम: आओ", "राम ने कहा,", 'वह बोला "आओ"', "आओ\nजाओ"))
+    # a hyphen that is no word's: a bullet, a spaced dash, a dash at a word's edge
+    assert not any(turns.plain_line(t) for t in ("- आओ", "राम - आओ", "राम -आओ", "राम- आओ", "आओ -", "आ--ओ"))
+    assert turns.plain_line("कभी-कभी आओ")
 
 
 def test_vocative_opening_pattern_matches_as_the_plain_backtracking_one():

@@ -703,19 +703,23 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
 # the characters that can make a line more than plain speech: a line break (str.splitlines),
 # label and table marks, markup, brackets, quotes, dashes
 _NOT_PLAIN = regexcache.compile("[" + re.escape(
-    "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff:：|{}[]()*_#>•-–—―" + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES
+    "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff:：|{}[]()*_#>•–—―" + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES
     + DOUBLE_OPENING + SINGLE_OPENING) + "]")
+# a hyphen that is not inside a word (a bullet, a spaced dash, a dash at a word's edge)
+_LOOSE_HYPHEN = regexcache.compile(f"-(?:(?<![{WORD_CHARACTERS}]-)|(?![{WORD_CHARACTERS}]))")
 
 
 def plain_line(text: str) -> bool:
     """Is ``text`` one line of plain speech, which :func:`split_turns` reads as one unlabelled
     paragraph? It opens with a letter, holds none of the characters of a layout, label,
-    stage direction, note marker or quote, and does not end in a comma (a frame line).
+    stage direction, note marker or quote (a hyphen only inside a word: कभी-कभी, माता-पिता),
+    and does not end in a comma (a frame line).
 
     >>> plain_line("तुम कल आओगे न?"), plain_line("राम: तुम कल आओगे न?"), plain_line("राम ने कहा,")
     (True, False, False)
     """
-    return text[:1].isalpha() and _NOT_PLAIN.search(text) is None and text.rstrip()[-1:] != ","
+    return text[:1].isalpha() and _NOT_PLAIN.search(text) is None and text.rstrip()[-1:] != "," \
+        and not ("-" in text and _LOOSE_HYPHEN.search(text) is not None)
 
 
 def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
