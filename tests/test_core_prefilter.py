@@ -174,8 +174,8 @@ def test_vocative_names_read_back_from_marks_as_the_pattern_finds_them():
     import random
 
     rng = random.Random(5)
-    texts = HINDI + BANGLA + ["अबे विक्की , तू कहाँ था?", "Rahul!! tum?", "  , ,", "माँ،आओ"]
-    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক ") for _ in range(rng.randint(0, 30)))
+    texts = HINDI + BANGLA + ["अबे विक्की , तू कहाँ था?", "Rahul!! tum?", "  , ,", "माँ،आओ", "राम\u3000, \u00a0सुनो\u2029!"]
+    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক \u00a0\u3000\u2003\x1c") for _ in range(rng.randint(0, 30)))
               for _ in range(5000)]
     found = 0
     for text in texts:
@@ -183,6 +183,8 @@ def test_vocative_names_read_back_from_marks_as_the_pattern_finds_them():
                                              (rng.randint(0, len(text)) for _ in range(2)))):
             expected = [(m.start(), m.group()) for m in addressees.VOCATIVE_NAME.finditer(text, start, end)]
             assert addressees.vocative_names(text, start, end) == expected, (text, start, end)
+            # the compiled path's loop over code points, whichever path runs here
+            assert addressees.vocative_names_by_character(text, start, end) == expected, (text, start, end)
             found += len(expected)
     assert found > 1000
     # control: a word with no mark after it is no vocative name

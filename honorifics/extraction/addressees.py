@@ -23,6 +23,7 @@ from bisect import bisect_left, bisect_right
 from typing import Final, cast
 
 from .. import regexcache
+from .._accel import compiled
 from ..records import Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING,
                        WORD_CHARACTERS, WORD_CODES)
@@ -400,10 +401,43 @@ def vocative_names(text: str, start: int, end: int) -> list[tuple[int, str]]:
     >>> vocative_names(text, 0, len(text))
     [(4, 'विक्की'), (21, 'था')]
     """
+    if _BY_CHARACTER:
+        return vocative_names_by_character(text, start, end)
     out: list[tuple[int, str]] = []
     for mark in _VOCATIVE_MARK.finditer(text, start, end):
         stop = mark.start()
         while stop > start and text[stop - 1].isspace():
+            stop -= 1
+        begin = stop
+        while begin > start:
+            code = ord(text[begin - 1])
+            if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
+                break
+            begin -= 1
+        if begin < stop:
+            out.append((begin, text[begin:stop]))
+    return out
+
+
+_BY_CHARACTER = compiled()   # how vocative names are found (see vocative_names_by_character)
+# the code points of the marks after a vocative name (_VOCATIVE_MARK: , ! ? ،) and of white space
+_MARK_CODES: Final[frozenset] = frozenset(map(ord, ",!?\u060c"))
+_SPACE_CODES: Final[bytes] = bytes(1 if chr(code).isspace() else 0 for code in range(0x3001))
+_SPACE_CODES_END: Final[int] = len(_SPACE_CODES)
+
+
+def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """:func:`vocative_names` by one loop over the code points: compiled, a fraction of the
+    mark search and its reading back through one-character strings (tested to agree)."""
+    out: list[tuple[int, str]] = []
+    for i in range(start, end):
+        if ord(text[i]) not in _MARK_CODES:
+            continue
+        stop = i
+        while stop > start:
+            code = ord(text[stop - 1])
+            if code >= _SPACE_CODES_END or _SPACE_CODES[code] == 0:
+                break
             stop -= 1
         begin = stop
         while begin > start:
