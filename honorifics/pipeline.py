@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (addressees_of_evidence, direction_person, group_address,
+from .extraction.addressees import (addressees_of_evidence, direction_person, group_address, learn_role_name,
                                     may_change_addressee, opening_direction, opening_vocative, person_named,
                                     sentence_spans, the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
@@ -385,6 +385,26 @@ def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, 
                     targets[start] = groups[target]
 
 
+def _one_key_per_named_role(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]],
+                            role_names: dict[str, dict[str, str]]) -> None:
+    """A person a speaker's direction named by a role or kin word and the speaker then called by
+    name (``(बहू से) सीमा, चाय बना दे। … (बहू से) और तू पकौड़े भी तल ले।``) is one addressee under
+    the name, in all of that speaker's turns (a role said before two names stays as it is)."""
+    for turn in turns:
+        names = role_names.get(turn.speaker) if turn.kind == SPEECH and turn.speaker else None
+        if not names:
+            continue
+        if turn.addressee is not None and names.get(turn.addressee):
+            turn.addressee = names[turn.addressee]
+            for address in turn.nominal_address:
+                address.addressee = turn.addressee
+        targets = addressed.get(turn.index)
+        if targets:
+            for start, target in targets.items():
+                if names.get(target):
+                    targets[start] = names[target]
+
+
 def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexicon, parties: list[str]) -> None:
     """One key for a person written in two ways in a record's addressees: in two cases
     (``Mama, Nilkhet jaben? … Na mama, …``: the spelling in lower case where there is one, as a
@@ -744,6 +764,7 @@ class Analyzer:
         unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
         groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
         called: dict[tuple[str, str], str] = {}   # (speaker, address term opening a turn) → the person so called
+        role_names: dict[str, dict[str, str]] = {}   # speaker → a direction's role word → the name it was called by
         previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
         party_keys: frozenset | None = None   # the words of the parties' names (built when first needed)
         for turn, raw in zip(turns, raw_turns):
@@ -770,6 +791,14 @@ class Analyzer:
                         directed = opening
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
+                    if _role_word(directed, lexicon):
+                        # (बहू से) सीमा, …: the role's person, called by name; the speaker's
+                        # later directions to the role are to that name (_one_key_per_named_role)
+                        opening = opening_vocative(text, turn.start, turn.end, lexicon)
+                        if opening is not None and not _role_word(opening, lexicon) \
+                                and (index.match(opening) is not None or len(TOKEN.findall(opening)) == 1):
+                            learn_role_name(role_names.setdefault(turn.speaker, {}), directed, opening,
+                                            turn.speaker, lexicon, index)
                     if raw.direction and unnamed_before is not None and unnamed_before.speaker == turn.speaker \
                             and unnamed_before.addressee == turn.addressee:
                         # (मीरा की ओर मुड़कर) after lines of the same speaker that named no one: one
@@ -799,7 +828,8 @@ class Analyzer:
                         text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
                         partner_said=previous_speech.text
                         if previous_speech is not None and previous_speech.speaker == turn.addressee else "",
-                        partner_given=_tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee))
+                        partner_given=_tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee),
+                        role_names=role_names.setdefault(turn.speaker, {}))
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee
@@ -810,6 +840,8 @@ class Analyzer:
 
         if groups:
             _one_key_per_group(turns, addressed, groups)
+        if any(role_names.values()):
+            _one_key_per_named_role(turns, addressed, role_names)
         if any(addressed.values()):
             _one_spelling_per_person(addressed, lexicon, parties)
         # a narrator's prose (a continuation where no character speaks and nothing is quoted)

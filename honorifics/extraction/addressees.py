@@ -555,7 +555,8 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
                            in_asides: set[int], named_by_direction: bool = False,
                            groups: dict[str, str] | None = None, partner_said: str = "",
-                           partner_given: frozenset = frozenset()) -> dict[int, str]:
+                           partner_given: frozenset = frozenset(),
+                           role_names: dict[str, str] | None = None) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -570,7 +571,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     other turns); no one addresses themself. Where :func:`may_change_addressee` says no,
     this is ``{}``: ask it first, it costs less. ``partner_given``: the tiers the speaker gave the
     turn's addressee in earlier turns (a later sentence in one of them, unnamed, is for the
-    partner again; a call in none of them is someone else's)."""
+    partner again; a call in none of them is someone else's). ``role_names`` learns, for the
+    turn's speaker, the role or kin word of a direction whose person's own name follows it
+    (``(बहू से) सीमा, …``: बहू → सीमा; see :func:`learn_role_name`)."""
     text_of_turn = turn.text
     evidence = sorted(turn.evidence, key=lambda e: e.start)
     evidence_starts = [e.start for e in evidence]
@@ -606,6 +609,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                         # an address term or kin term (भैया, Dada, বউমা) names the role no better; nor
                         # does an unlisted phrase (আসসালামু আলাইকুম, …): a name is one word or a listed person
                         own = None
+                    if own and role_names is not None:
+                        learn_role_name(role_names, named, own, turn.speaker, lexicon, index)
                     changes.append((after, 0, person_named(own or named, turn.speaker, index)))
     last = evidence[-1].start if evidence else -1
     vocatives: list[tuple[int, int, str, str | None]] = []   # (sentence number, position, vocative, listed name)
@@ -976,6 +981,22 @@ def _mentions(text: str, name: str, lexicon: Lexicon) -> bool:
                              or (lexicon.finite_suffixes and following.endswith(lexicon.finite_suffixes))):
             return True
     return False
+
+
+def learn_role_name(role_names: dict[str, str], role: str, name: str, speaker: str | None, lexicon: Lexicon,
+                    index: SpeakerIndex) -> None:
+    """A direction named a person by a role or kin word and the speaker then called them by
+    name (``(बहू से) सीमा, चाय बना दे``, ``(মেয়েকে) রুমা, …``): in ``role_names`` (one speaker's),
+    the role's key stands for the name's, wherever the speaker's directions name the role again
+    (``(बहू से) और तू …``: to सीमा). A role said before two names names no one of them: ``""``."""
+    if index.match(role) is not None or not _person_words_only(role, lexicon):
+        return   # a listed person or a name: no role to learn
+    role_key, name_key = person_named(role, speaker, index), person_named(name, speaker, index)
+    if role_key == name_key:
+        return
+    known = role_names.setdefault(role_key, name_key)
+    if known != name_key:
+        role_names[role_key] = ""
 
 
 def _person_words_only(name: str, lexicon: Lexicon) -> bool:
