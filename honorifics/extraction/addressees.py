@@ -37,10 +37,11 @@ _ENGLISH_TO = regexcache.compile(r"\bto (?:the |a |his |her |their )?(?P<name>[A
 # are taken possessively (Python 3.11+): what follows a word is never a letter, so giving one
 # back never helps, and the engine stops trying (same matches, half the time)
 _PLUS = "++" if sys.version_info >= (3, 11) else "+"
+_TAKEN = "+" if _PLUS == "++" else ""   # a run of words taken possessively, after its repeat (Python 3.11+)
 _WORD = f"[{WORD_CHARACTERS}]{_PLUS}(?:['’][{WORD_CHARACTERS}]{_PLUS})?"    # Ma'am
 # (the first word, then up to three more after spaces, all taken possessively: what follows
 # the last word is a comma or "!" or nothing can match, so giving words back never helps)
-_OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{'+' if _PLUS == '++' else ''})[ \\t]*[,!،]"
+_OPENING_WORDS = f"(?P<words>{_WORD}(?:[ \\t]{_PLUS}{_WORD}){{0,3}}{_TAKEN})[ \\t]*[,!،]"
 _OPENING = regexcache.compile(_OPENING_WORDS)
 # a dash inside a sentence, and the opening words after one (… চুপ করে বস — হ্যাঁ স্যার, আপনি …)
 _INNER_DASH = regexcache.compile("[—–]")
@@ -57,12 +58,13 @@ _SENTENCE_END_CHARACTER = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n]")
 _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}.{ELLIPSIS}\\n](?:(?<=[{SENTENCE_ENDS}])[{SENTENCE_ENDS}]*|(?<=[.{ELLIPSIS}])(?=\\s)|(?<=\\n))")
 # a vocative that ends its sentence: up to three words after a comma, then the sentence's end,
 # or a tag of a word or two set off by another comma (… ভাববেন না, বৌদি। / Aap so jaiye, Mummy. /
-# … sign karwaoge, Ishaan, samjhe?), searched in one sentence (endpos at its end)
+# … sign karwaoge, Ishaan, samjhe?), searched in one sentence (endpos at its end); the words taken
+# possessively: a separator or a letter follows a word given back, and neither lets the rest match
 _TAG = f"(?:[,،][ \\t]*{_WORD}(?:[ \\t]{_PLUS}{_WORD})?[ \\t]*)?"
-_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{'+' if _PLUS == '++' else ''})[ \\t]*{_TAG}"
+_TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*{_TAG}"
                                f"[{SENTENCE_ENDS}.{ELLIPSIS}!?{DOUBLE_QUOTE_MARKS}'’)*_ \\t]*$")
 # the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
-_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{'+' if _PLUS == '++' else ''})[ \\t]*{_TAG}"
+_TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*{_TAG}"
                                         f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
