@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (addressees_of_evidence, direction_person, group_address, learn_role_name,
-                                    may_change_addressee, opening_direction, opening_vocative, person_named,
-                                    sentence_spans, the_other_party, vocative_names)
+from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, group_address,
+                                    learn_role_name, may_change_addressee, opening_direction, opening_vocative,
+                                    person_named, sentence_spans, the_other_party, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
@@ -447,6 +447,16 @@ def _turned_away(text: str, frame: RawTurn, lexicon: Lexicon) -> bool:
     return not lexicon.addressees["turning"].isdisjoint(lexicon.key(w) for w in TOKEN.findall(text, last_start, last_end))
 
 
+def _looked_at(text: str, frame: RawTurn, lexicon: Lexicon) -> str | None:
+    """The one the last sentence of the narration right before a quote looks at, calls or sees
+    by a recipient's mark (``फिर सुधा ने नीरज को घूरा,``, ``তারপর পিয়নকে দেখে বলল,``), else None."""
+    sentences = sentence_spans(text, frame.start, frame.end)
+    if not sentences:
+        return None
+    last_start, last_end = sentences[-1]
+    return frame_recipient(text[last_start:last_end], lexicon)
+
+
 def _tiers_given(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]], speaker: str,
                  addressee: str | None) -> frozenset:
     """The tiers of what ``speaker`` said to ``addressee`` in the speech turns read so far
@@ -789,6 +799,19 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         directed = opening
+                if not directed and raw.narrative and turn.evidence and turn.index > 0 \
+                        and raw_turns[turn.index - 1].kind == NARRATION:
+                    # a quote framed by a look, a call or a sight of someone the lexicon does not know
+                    # (सुधा ने नीरज को घूरा, "…"; তারপর পিয়নকে দেখে বলল, "…"): theirs, when it is in a
+                    # register the speaker never gave the partner before (one looks at a clock too)
+                    looked_at = _looked_at(text, raw_turns[turn.index - 1], lexicon)
+                    if looked_at is not None and index.match(looked_at) is None:
+                        given = _tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee)
+                        if given and given.isdisjoint(e.tier for e in turn.evidence):
+                            # (… railing ki taraf jhuki, "Pappu! …": the name the quote calls, if it calls one)
+                            calls = opening_vocative(text, turn.start, turn.end, lexicon)
+                            directed = calls if calls is not None and not _role_word(calls, lexicon) \
+                                and len(TOKEN.findall(calls)) == 1 else looked_at
                 if directed:
                     turn.addressee = person_named(directed, turn.speaker, index)
                     if _role_word(directed, lexicon):

@@ -364,23 +364,64 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
     >>> frame_addressee("उसने दरवाज़े को धक्का दिया,", load_lexicon("hi"), None) is None
     True
     """
-    data = lexicon.addressees
     words = TOKEN.findall(frame)
     keys = [lexicon.key(w) for w in words]
-    for i, (word, key) in enumerate(zip(words, keys)):
-        # toward a person (অনিতা মায়ের দিকে ফিরে বলল), a postposition (बेटे को), a case suffix (ভাইকে)
-        candidates = toward_candidates(words, keys, i, lexicon)
-        if not candidates and i + 1 < len(keys) and keys[i + 1] in data["after"]:
-            candidates = [word, *direct_forms(word, lexicon)]
-        elif not candidates and not _is_function_word(key, lexicon):
-            candidates = [word[:-len(x)].rstrip("-") for x in data["suffixes"] if word.endswith(x)
-                          and len(word) > len(x) + 1]
-        for candidate in candidates:
+    for i in range(len(words)):
+        for candidate in _marked(words, keys, i, lexicon)[0]:
             found = index.match(candidate) if index is not None else None
             if found is not None:
                 return found
             if lexicon.person_word(lexicon.key(candidate)):
                 return candidate
+    return None
+
+
+def _marked(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> tuple[list[str], str]:
+    """The words that word i of a reporting clause may be as the one spoken to, and what marks
+    it: toward a person (অনিতা মায়ের দিকে ফিরে বলল: ``toward``), a postposition (बेटे को: the
+    postposition's key), a case suffix (ভাইকে: the suffix); none: ``([], "")``."""
+    data = lexicon.addressees
+    candidates = toward_candidates(words, keys, i, lexicon)
+    if candidates:
+        return candidates, "toward"
+    if i + 1 < len(keys) and keys[i + 1] in data["after"]:
+        return [words[i], *direct_forms(words[i], lexicon)], keys[i + 1]
+    if not _is_function_word(keys[i], lexicon):
+        for suffix in data["suffixes"]:
+            if words[i].endswith(suffix) and len(words[i]) > len(suffix) + 1:
+                return [words[i][:-len(suffix)].rstrip("-") for suffix in data["suffixes"] if words[i].endswith(suffix)
+                        and len(words[i]) > len(suffix) + 1], suffix
+    return [], ""
+
+
+def frame_recipient(frame: str, lexicon: Lexicon) -> str | None:
+    """The one a reporting clause looks at, calls or turns to by a recipient's mark (a look:
+    ``नीरज की तरफ़ देखकर``, ``বিল্টুর দিকে তাকিয়ে``; a glare or a call: ``नीरज को घूरा``,
+    ``peon ko awaaz di``; a sight: ``পিয়নকে দেখে``), whether or not the lexicon knows them as a
+    person: the first such word that is no pronoun, verb or function word. A thing may be looked
+    at too (``घड़ी की तरफ़ देखकर``): whether the quote is for it is for the quote's register to tell
+    (see the pipeline). Marks: direction words and ``addressees.recipient_markers``, not ``से``
+    (from) nor a genitive.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_recipient("फिर उसने नीरज को घूरा,", load_lexicon("hi")), frame_recipient("তারপর পিয়নকে দেখে বলল,", load_lexicon("bn"))
+    ('नीरज', 'পিয়ন')
+    >>> frame_recipient("वह दफ़्तर से लौटकर बोली,", load_lexicon("hi")) is None
+    True
+    """
+    words = TOKEN.findall(frame)
+    keys = [lexicon.key(w) for w in words]
+    markers = lexicon.addressees["recipient_markers"]
+    for i in range(len(words)):
+        candidates, mark = _marked(words, keys, i, lexicon)
+        if not candidates or (mark != "toward" and lexicon.key(mark) not in markers and mark not in markers):
+            continue
+        key = lexicon.key(candidates[0])
+        pronoun, reading, _, _ = lexicon.classify(key)
+        if pronoun or reading is not None or _is_function_word(key, lexicon) or len(key) < 2 \
+                or key in lexicon.first_person_pronouns or key in lexicon.third_person_pronouns:
+            continue
+        return candidates[0]
     return None
 
 

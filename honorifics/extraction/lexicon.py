@@ -216,7 +216,7 @@ class Lexicon:
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
     addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
                                                       "calls": frozenset(), "call_ends": frozenset(),
-                                                      "turning": frozenset(),
+                                                      "turning": frozenset(), "recipient_markers": frozenset(),
                                                       "oblique": (), "toward": frozenset(),
                                                       "genitive_words": frozenset(), "genitive_suffixes": ()})
     #: built once from the fields above (see build_lexicon)
@@ -445,6 +445,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                                            for call in addressees.get("calls") or () if call.split()),
                     "toward": keys(toward.get("words")),
                     "turning": keys(addressees.get("turning")),
+                    # the case marks of the one a frame looks at or calls (को, কে): see frame_recipient
+                    "recipient_markers": frozenset(addressees.get("recipient_markers") or ()),
                     "genitive_words": keys(toward.get("genitive_words")),
                     "genitive_suffixes": tuple(sorted(toward.get("genitive_suffixes") or (), key=len,
                                                       reverse=True))},
