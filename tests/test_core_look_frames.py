@@ -65,3 +65,34 @@ def test_frame_recipient_marks_and_controls():
     # control: से is "from" as often as "to"; a pronoun is no one new
     assert frame_recipient("वह दफ़्तर से लौटकर बोली,", hi) is None
     assert frame_recipient("फिर उसने उसको घूरा,", hi) is None
+
+
+# --- an address term opening a turn whose addressee a direction or frame named names them no better ---
+
+@pytest.mark.parametrize("language, text, speakers, speaker, expected", [
+    ("hi", 'Kavita ne Mr. Sethi se kaha, "Aap baithiye." Phir Kavita ne peon ko awaaz di, "Bhaiya, tum do chai le aao."'
+           '\n\nMr. Sethi bole, "Koi baat nahi Kavita ji, aap aaram se kijiye."',
+     ["Kavita", "Mr. Sethi"], "Kavita", {"Mr. Sethi": "formal", "peon": "familiar"}),
+    ("bn", 'অনিমা মিস্টার দত্তকে বলল, "আপনি বসুন।" তারপর পিয়নকে দেখে বলল, "দাদা, তুমি দুটো চা নিয়ে এসো।"'
+           '\n\nমিস্টার দত্ত বললেন, "ঠিক আছে অনিমা, তুমি ধীরেসুস্থে করো।"',
+     ["অনিমা", "মিস্টার দত্ত"], "অনিমা", {"মিস্টার দত্ত": "formal", "পিয়ন": "familiar"}),
+])
+def test_an_address_term_after_a_frame_keeps_the_frames_person(language, text, speakers, speaker, expected):
+    assert speaker_of(text, language, speakers, speaker).by_addressee == expected
+
+
+def test_a_name_after_a_frame_is_the_better_key():
+    # control: the quote calls the person by name: the name, not the frame's role word
+    text = ('Kavita ne Mr. Sethi se kaha, "Aap baithiye." Phir Kavita ne peon ko awaaz di, "Ramu, tum do chai le aao."'
+            '\n\nMr. Sethi bole, "Koi baat nahi Kavita ji, aap aaram se kijiye."')
+    assert speaker_of(text, "hi", ["Kavita", "Mr. Sethi"], "Kavita").by_addressee == {"Mr. Sethi": "formal",
+                                                                                      "Ramu": "familiar"}
+
+
+def test_a_case_mark_after_one_letter_is_a_verbs_ending():
+    # ঝুঁকে "leaning", ডেকে "calling": no one; মাকে: the mother (a person word of one letter)
+    from honorifics.extraction.addressees import direction_addressee
+    bn = load_lexicon("bn")
+    assert direction_addressee("জানালা দিয়ে ঝুঁকে", bn) is None
+    assert frame_recipient("তারপর ডেকে বলল,", bn) is None
+    assert direction_addressee("মাকে", bn) == "মা" and frame_recipient("মাকে ডেকে বলল,", bn) == "মা"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from bisect import bisect_left, bisect_right
 from typing import Final, cast
 
@@ -182,7 +183,7 @@ def direction_addressee(direction: str, lexicon: Lexicon) -> str | None:
         if _is_function_word(lexicon.key(last), lexicon):
             continue   # দিকে ends like -কে but is no one
         for suffix in data["suffixes"]:
-            if last.endswith(suffix) and len(last) > len(suffix) + 1:
+            if last.endswith(suffix) and len(last) > len(suffix) + 1 and _may_name(last[:-len(suffix)], lexicon):
                 person = last[:-len(suffix)].rstrip("-")
                 # a title before the name belongs to it (মিসেস সেনকে → মিসেস সেন)
                 before = part.split()[-2] if len(part.split()) >= 2 else ""
@@ -418,11 +419,17 @@ def frame_recipient(frame: str, lexicon: Lexicon) -> str | None:
             continue
         key = lexicon.key(candidates[0])
         pronoun, reading, _, _ = lexicon.classify(key)
-        if pronoun or reading is not None or _is_function_word(key, lexicon) or len(key) < 2 \
+        if pronoun or reading is not None or _is_function_word(key, lexicon) or not _may_name(candidates[0], lexicon) \
                 or key in lexicon.first_person_pronouns or key in lexicon.third_person_pronouns:
             continue
         return candidates[0]
     return None
+
+
+def _may_name(stem: str, lexicon: Lexicon) -> bool:
+    """May the stem left by a case mark name someone: a person word (মা in মাকে), or two letters or
+    more? A one-letter stem is a verb's ending, not a name (ঝুঁকে "leaning", ডেকে "calling")."""
+    return lexicon.person_word(lexicon.key(stem)) or sum(1 for c in stem if unicodedata.category(c)[0] == "L") >= 2
 
 
 # a word right before a comma, "!" or "?" (a name used as a vocative: "विक्की, तू …")
@@ -739,6 +746,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                                  for start, _ in sentences[number:number + 1]) \
                 and _person_words_only(vocative, lexicon):
             continue   # (to the waiter) Bhaiya, … / (রুমার দিকে ফিরে) বউমা, …: a kin term or role names them no better
+        if named is None and number == 0 and named_by_direction and _person_words_only(vocative, lexicon):
+            continue   # the same at the turn's start, its addressee named by a direction or a frame (… waiter ko
+            # awaaz di, "Bhaiya, …"; (ড্রাইভারকে) কাকু, …)
         # an unlisted name opening the turn names its listed addressee (पांडे, … to the हवलदार),
         # but a kin term or title other than the one the addressee is (दीदी, … to माँ) is someone else,
         # and so is one whose sentence is more deferent than the rest of the turn (Uncle, aap … Tu …)
