@@ -20,8 +20,9 @@ from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, group_address,
-                                    learn_role_name, may_change_addressee, opening_direction, opening_vocative,
-                                    person_named, sentence_spans, the_other_party, vocative_names)
+                                    learn_role_name, may_change_addressee, opening_direction, opening_direction_text,
+                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party,
+                                    vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
@@ -799,12 +800,18 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         directed = opening
-                if not directed and raw.narrative and turn.evidence and turn.index > 0 \
-                        and raw_turns[turn.index - 1].kind == NARRATION:
-                    # a quote framed by a look, a call or a sight of someone the lexicon does not know
-                    # (सुधा ने नीरज को घूरा, "…"; তারপর পিয়নকে দেখে বলল, "…"): theirs, when it is in a
-                    # register the speaker never gave the partner before (one looks at a clock too)
-                    looked_at = _looked_at(text, raw_turns[turn.index - 1], lexicon)
+                framed = raw.narrative and turn.index > 0 and raw_turns[turn.index - 1].kind == NARRATION
+                direction = raw.direction or opening_direction_text(turn.text)
+                if not directed and turn.evidence and (direction or framed) \
+                        and not (len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)):
+                    # (a call that names no one, सुनिए जी!, goes to a third party of the dialogue if there
+                    # is one: see addressees_of_evidence)
+                    # a quote framed, or a line directed, by a look, a call or a sight of someone the
+                    # lexicon does not know (सुधा ने नीरज को घूरा, "…"; তারপর পিয়নকে দেখে বলল, "…";
+                    # **Vikram:** (waiter ki taraf dekhkar) …): theirs, when it is in a register the
+                    # speaker never gave the partner before (one looks at a clock too)
+                    looked_at = frame_recipient(direction, lexicon) if direction \
+                        else _looked_at(text, raw_turns[turn.index - 1], lexicon)
                     if looked_at is not None and index.match(looked_at) is None:
                         given = _tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee)
                         if given and given.isdisjoint(e.tier for e in turn.evidence):

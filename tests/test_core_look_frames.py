@@ -96,3 +96,34 @@ def test_a_case_mark_after_one_letter_is_a_verbs_ending():
     assert direction_addressee("জানালা দিয়ে ঝুঁকে", bn) is None
     assert frame_recipient("তারপর ডেকে বলল,", bn) is None
     assert direction_addressee("মাকে", bn) == "মা" and frame_recipient("মাকে ডেকে বলল,", bn) == "মা"
+
+
+# --- the same for a stage direction that opens a line, and a case mark written apart ---
+
+@pytest.mark.parametrize("language, text, speakers, speaker, task, expected", [
+    ("hi", "**Rohit:** Meena, tumne gift pack karwaya?\n**Meena:** Haan, tum itna tension kyun le rahe ho?\n"
+           "**Rohit:** (cashier ki taraf dekhkar) Bhaiya, aap bill jaldi bana dijiye.",
+     ["Rohit", "Meena"], "Rohit", "roleplay", {"Meena": "familiar", "cashier": "formal"}),
+    ("bn", "**তমাল:** মিঠু, তুমি জলের বোতল এনেছ?\n**মিঠু:** হ্যাঁ, তুমি এত চিন্তা কোরো না।\n"
+           "**তমাল:** (কুলির দিকে তাকিয়ে) দাদা, আপনি ব্যাগগুলো একটু সাবধানে নামান।",
+     ["তমাল", "মিঠু"], "তমাল", "roleplay", {"মিঠু": "familiar", "কুলি": "formal"}),
+    ("bn", 'Mitali Arnab ke bollo, "Tumi eto chup keno?"\nArnab bollo, "Kichhu na, tumi bhebo na."\n'
+           'Tarpor Arnab rickshawala ke daklo, "Dada, apni Gariahat e namiye din."',
+     ["Mitali", "Arnab"], "Arnab", "continuation", {"Mitali": "familiar", "rickshawala": "formal"}),
+    ("bn", 'Mitali Arnab ke bollo, "Tumi eto chup keno?"\nArnab bollo, "Kichhu na, tumi bhebo na."\n'
+           'Tarpor Arnab phuchka-wala-ke daklo, "Dada, apni duto plate din."',
+     ["Mitali", "Arnab"], "Arnab", "continuation", {"Mitali": "familiar", "phuchka-wala": "formal"}),
+])
+def test_a_line_directed_by_a_look_or_a_mark_written_apart(language, text, speakers, speaker, task, expected):
+    assert analyze_text(text, language, speakers=speakers, task=task).speakers[speaker].by_addressee == expected
+
+
+def test_a_look_at_a_thing_or_from_a_place_leaves_the_line_with_the_partner():
+    # controls: a look at a clock in the partner's register; से as "from" (came from the market)
+    text = ("**তমাল:** মিঠু, তুমি জলের বোতল এনেছ?\n**মিঠু:** হ্যাঁ, তুমি এত চিন্তা কোরো না।\n"
+            "**তমাল:** (ঘড়ির দিকে তাকিয়ে) তুমি একটু তাড়াতাড়ি করো।")
+    assert analyze_text(text, "bn", speakers=["তমাল", "মিঠু"], task="roleplay").speakers["তমাল"].by_addressee is None
+    text = ('सविता ने अनुराधा से कहा, "तुम टिकट सँभाल कर रखना।"\nअनुराधा बोली, "हाँ माँजी, आप चिंता मत कीजिए।"\n'
+            'फिर सविता बाज़ार से आकर बोली, "तुम चाय बना दो।"')
+    result = analyze_text(text, "hi", speakers=["सविता", "अनुराधा"], task="continuation").speakers["सविता"]
+    assert result.by_addressee is None and result.tier == "familiar"

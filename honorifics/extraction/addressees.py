@@ -401,8 +401,9 @@ def frame_recipient(frame: str, lexicon: Lexicon) -> str | None:
     ``peon ko awaaz di``; a sight: ``পিয়নকে দেখে``), whether or not the lexicon knows them as a
     person: the first such word that is no pronoun, verb or function word. A thing may be looked
     at too (``घड़ी की तरफ़ देखकर``): whether the quote is for it is for the quote's register to tell
-    (see the pipeline). Marks: direction words and ``addressees.recipient_markers``, not ``से``
-    (from) nor a genitive.
+    (see the pipeline). Marks: direction words and ``addressees.recipient_markers`` (also written
+    apart: ``driver ke daklo``, ``jhalmuri-wala-ke``); not ``से``, "from" as often as "to"
+    (``दफ़्तर से लौटकर``), nor a genitive.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_recipient("फिर उसने नीरज को घूरा,", load_lexicon("hi")), frame_recipient("তারপর পিয়নকে দেখে বলল,", load_lexicon("bn"))
@@ -410,12 +411,21 @@ def frame_recipient(frame: str, lexicon: Lexicon) -> str | None:
     >>> frame_recipient("वह दफ़्तर से लौटकर बोली,", load_lexicon("hi")) is None
     True
     """
-    words = TOKEN.findall(frame)
+    found = list(TOKEN.finditer(frame))
+    words = [m.group() for m in found]
     keys = [lexicon.key(w) for w in words]
     markers = lexicon.addressees["recipient_markers"]
     for i in range(len(words)):
         candidates, mark = _marked(words, keys, i, lexicon)
-        if not candidates or (mark != "toward" and lexicon.key(mark) not in markers and mark not in markers):
+        if candidates and mark != "toward" and lexicon.key(mark) not in markers and mark not in markers:
+            continue   # से: "from" as often as "to" (दफ़्तर से लौटकर)
+        if not candidates and i + 1 < len(keys) and keys[i + 1] in markers:
+            # a case mark written apart (driver ke daklo), after a hyphened word (jhalmuri-wala-ke)
+            first = i
+            while first > 0 and frame[found[first - 1].end():found[first].start()] == "-":
+                first -= 1
+            candidates = [frame[found[first].start():found[i].end()]]
+        if not candidates:
             continue
         key = lexicon.key(candidates[0])
         pronoun, reading, _, _ = lexicon.classify(key)
@@ -962,10 +972,23 @@ def person_named(name: str, speaker: str | None, index: SpeakerIndex) -> str:
 def opening_direction(turn_text: str, lexicon: Lexicon) -> str | None:
     """The person a stage direction that opens a turn names: it is the label's
     (``**निर्देशक:** (हीरोइन से) …`` → हीरोइन), else None."""
+    direction = opening_direction_text(turn_text)
+    return direction_addressee(direction, lexicon) if direction is not None else None
+
+
+def opens_with_call(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """Does ``text[start:end]`` open with a call that names no one (``सुनिए जी!``, ``ওগো,``)?"""
+    opening = _OPENING_AT_START.match(text, start, end)
+    return opening is not None and _call_of(opening.group("words").split(), lexicon) is not None
+
+
+def opening_direction_text(turn_text: str) -> str | None:
+    """The words of a stage direction that opens a turn (``(cashier ki taraf dekhkar) Bhaiya, …``),
+    else None; not an aside with speech of its own after a colon."""
     opening = _OPENING_DIRECTION.match(turn_text) if "(" in turn_text[:4] else None
     if opening is None or _SPEECH_AFTER_COLON.search(opening.group("direction")):
         return None   # (बहू से: तुम चाय बना दो) आप लोग बैठिए: an aside with its own speech, not the turn's direction
-    return direction_addressee(opening.group("direction"), lexicon)
+    return opening.group("direction")
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:
