@@ -388,10 +388,9 @@ def _marked(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> tupl
     if i + 1 < len(keys) and keys[i + 1] in data["after"]:
         return [words[i], *direct_forms(words[i], lexicon)], keys[i + 1]
     if not _is_function_word(keys[i], lexicon):
-        for suffix in data["suffixes"]:
-            if words[i].endswith(suffix) and len(words[i]) > len(suffix) + 1:
-                return [words[i][:-len(suffix)].rstrip("-") for suffix in data["suffixes"] if words[i].endswith(suffix)
-                        and len(words[i]) > len(suffix) + 1], suffix
+        matching = [suffix for suffix in data["suffixes"] if words[i].endswith(suffix) and len(words[i]) > len(suffix) + 1]
+        if matching:   # (the longest first: মেহমানদেরকে is মেহমান)
+            return [words[i][:-len(suffix)].rstrip("-") for suffix in matching], matching[0]
     return [], ""
 
 
