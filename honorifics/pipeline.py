@@ -436,26 +436,27 @@ def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexi
             said[start] = spelling[person.casefold()]
 
 
+def _last_sentence(text: str, frame: RawTurn) -> tuple[int, int] | None:
+    """The span of the last sentence of a narration turn (right before a quote: its frame)."""
+    sentences = sentence_spans(text, frame.start, frame.end)
+    return sentences[-1] if sentences else None
+
+
 def _turned_away(text: str, frame: RawTurn, lexicon: Lexicon) -> bool:
     """Does the last sentence of the narration right before a quote turn its speaker
     (``Phir andar ki taraf mudkar chillaya,``, ``তারপর ভেতরের দিকে ঘুরে চেঁচাল,``)?"""
     if frame.kind != NARRATION or not lexicon.addressees["turning"]:
         return False
-    sentences = sentence_spans(text, frame.start, frame.end)
-    if not sentences:
-        return False
-    last_start, last_end = sentences[-1]
-    return not lexicon.addressees["turning"].isdisjoint(lexicon.key(w) for w in TOKEN.findall(text, last_start, last_end))
+    last = _last_sentence(text, frame)
+    return last is not None and not lexicon.addressees["turning"].isdisjoint(
+        lexicon.key(w) for w in TOKEN.findall(text, last[0], last[1]))
 
 
 def _looked_at(text: str, frame: RawTurn, lexicon: Lexicon) -> str | None:
     """The one the last sentence of the narration right before a quote looks at, calls or sees
     by a recipient's mark (``फिर सुधा ने नीरज को घूरा,``, ``তারপর পিয়নকে দেখে বলল,``), else None."""
-    sentences = sentence_spans(text, frame.start, frame.end)
-    if not sentences:
-        return None
-    last_start, last_end = sentences[-1]
-    return frame_recipient(text[last_start:last_end], lexicon)
+    last = _last_sentence(text, frame)
+    return frame_recipient(text[last[0]:last[1]], lexicon) if last is not None else None
 
 
 def _tiers_given(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]], speaker: str,
@@ -802,14 +803,13 @@ class Analyzer:
                         directed = opening
                 framed = raw.narrative and turn.index > 0 and raw_turns[turn.index - 1].kind == NARRATION
                 direction = raw.direction or opening_direction_text(turn.text)
+                # a quote framed, or a line directed, by a look, a call or a sight of someone the
+                # lexicon does not know (सुधा ने नीरज को घूरा, "…"; তারপর পিয়নকে দেখে বলল, "…";
+                # **Vikram:** (waiter ki taraf dekhkar) …): theirs, when it is in a register the
+                # speaker never gave the partner before (one looks at a clock too); a call that names
+                # no one (सुनिए जी!) goes to a third party of the dialogue if there is one instead
                 if not directed and turn.evidence and (direction or framed) \
                         and not (len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)):
-                    # (a call that names no one, सुनिए जी!, goes to a third party of the dialogue if there
-                    # is one: see addressees_of_evidence)
-                    # a quote framed, or a line directed, by a look, a call or a sight of someone the
-                    # lexicon does not know (सुधा ने नीरज को घूरा, "…"; তারপর পিয়নকে দেখে বলল, "…";
-                    # **Vikram:** (waiter ki taraf dekhkar) …): theirs, when it is in a register the
-                    # speaker never gave the partner before (one looks at a clock too)
                     looked_at = frame_recipient(direction, lexicon) if direction \
                         else _looked_at(text, raw_turns[turn.index - 1], lexicon)
                     if looked_at is not None and index.match(looked_at) is None:

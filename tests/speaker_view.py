@@ -1,6 +1,13 @@
-"""One view of a record's speakers for the tests of the rule rounds: name → (tier, addressee, by_addressee)."""
+"""Views of a record's speakers for the tests of the rule rounds."""
 from __future__ import annotations
+
+from honorifics import analyze_text
 
 
 def speakers_of(record):
     return {name: (s.tier, s.addressee, s.by_addressee) for name, s in record.speakers.items()}
+
+
+def speaker_of(text: str, language: str, speakers: list[str], speaker: str, task: str = "roleplay"):
+    """The analysis of one speaker of a text."""
+    return analyze_text(text, language, speakers=speakers, task=task).speakers[speaker]

@@ -10,10 +10,7 @@ import pytest
 from honorifics import analyze_text
 from honorifics.extraction.addressees import frame_recipient
 from honorifics.extraction.lexicon import load_lexicon
-
-
-def speaker_of(text: str, language: str, speakers: list[str], speaker: str):
-    return analyze_text(text, language, speakers=speakers, task="continuation").speakers[speaker]
+from speaker_view import speaker_of
 
 
 @pytest.mark.parametrize("language, text, speakers, speaker, expected", [
@@ -38,7 +35,7 @@ def speaker_of(text: str, language: str, speakers: list[str], speaker: str):
      ["Reena", "Sunita ji"], "Reena", {"Sunita ji": "formal", "Golu": "intimate"}),
 ])
 def test_a_quote_to_one_looked_at_in_another_register_is_theirs(language, text, speakers, speaker, expected):
-    result = speaker_of(text, language, speakers, speaker)
+    result = speaker_of(text, language, speakers, speaker, "continuation")
     assert result.by_addressee == expected
     assert result.addressee == speakers[1] and result.tier == expected[speakers[1]]   # the partner stays the main one
 
@@ -53,7 +50,7 @@ def test_a_quote_to_one_looked_at_in_another_register_is_theirs(language, text, 
      ["कविता", "मिस्टर सेठी"], "कविता", "formal"),
 ])
 def test_a_look_in_the_partners_register_leaves_the_quote_with_the_partner(language, text, speakers, speaker, tier):
-    result = speaker_of(text, language, speakers, speaker)
+    result = speaker_of(text, language, speakers, speaker, "continuation")
     assert result.tier == tier and result.addressee == speakers[1] and result.by_addressee is None
 
 
@@ -78,14 +75,14 @@ def test_frame_recipient_marks_and_controls():
      ["অনিমা", "মিস্টার দত্ত"], "অনিমা", {"মিস্টার দত্ত": "formal", "পিয়ন": "familiar"}),
 ])
 def test_an_address_term_after_a_frame_keeps_the_frames_person(language, text, speakers, speaker, expected):
-    assert speaker_of(text, language, speakers, speaker).by_addressee == expected
+    assert speaker_of(text, language, speakers, speaker, "continuation").by_addressee == expected
 
 
 def test_a_name_after_a_frame_is_the_better_key():
     # control: the quote calls the person by name: the name, not the frame's role word
     text = ('Kavita ne Mr. Sethi se kaha, "Aap baithiye." Phir Kavita ne peon ko awaaz di, "Ramu, tum do chai le aao."'
             '\n\nMr. Sethi bole, "Koi baat nahi Kavita ji, aap aaram se kijiye."')
-    assert speaker_of(text, "hi", ["Kavita", "Mr. Sethi"], "Kavita").by_addressee == {"Mr. Sethi": "formal",
+    assert speaker_of(text, "hi", ["Kavita", "Mr. Sethi"], "Kavita", "continuation").by_addressee == {"Mr. Sethi": "formal",
                                                                                       "Ramu": "familiar"}
 
 

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from honorifics import analyze_text
-
-
-def speaker_of(text: str, language: str, speakers: list[str], speaker: str, task: str = "roleplay"):
-    """The analysis of one speaker of a text."""
-    return analyze_text(text, language, speakers=speakers, task=task).speakers[speaker]
+from speaker_view import speaker_of
 
 
 @pytest.mark.parametrize("language, text, speakers, speaker, expected", [

@@ -464,15 +464,7 @@ def vocative_names(text: str, start: int, end: int) -> list[tuple[int, str]]:
         return vocative_names_by_character(text, start, end)
     out: list[tuple[int, str]] = []
     for mark in _VOCATIVE_MARK.finditer(text, start, end):
-        stop = mark.start()
-        while stop > start and text[stop - 1].isspace():
-            stop -= 1
-        begin = stop
-        while begin > start:
-            code = ord(text[begin - 1])
-            if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
-                break
-            begin -= 1
+        begin, stop = _word_before(text, start, mark.start())
         if begin < stop:
             out.append((begin, text[begin:stop]))
     return out
@@ -487,26 +479,32 @@ _SPACE_CODES_END: Final[int] = len(_SPACE_CODES)
 
 def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[int, str]]:
     """:func:`vocative_names` by one loop over the code points: compiled, a fraction of the
-    mark search and its reading back through one-character strings (tested to agree)."""
+    mark search (tested to agree)."""
     out: list[tuple[int, str]] = []
     for i in range(start, end):
-        if ord(text[i]) not in _MARK_CODES:
-            continue
-        stop = i
-        while stop > start:
-            code = ord(text[stop - 1])
-            if code >= _SPACE_CODES_END or _SPACE_CODES[code] == 0:
-                break
-            stop -= 1
-        begin = stop
-        while begin > start:
-            code = ord(text[begin - 1])
-            if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
-                break
-            begin -= 1
-        if begin < stop:
-            out.append((begin, text[begin:stop]))
+        if ord(text[i]) in _MARK_CODES:
+            begin, stop = _word_before(text, start, i)
+            if begin < stop:
+                out.append((begin, text[begin:stop]))
     return out
+
+
+def _word_before(text: str, start: int, mark: int) -> tuple[int, int]:
+    """(begin, end) of the run of word characters right before position ``mark``, white space
+    between them skipped, not reaching before ``start`` (begin == end: none)."""
+    stop = mark
+    while stop > start:
+        code = ord(text[stop - 1])
+        if code >= _SPACE_CODES_END or _SPACE_CODES[code] == 0:
+            break
+        stop -= 1
+    begin = stop
+    while begin > start:
+        code = ord(text[begin - 1])
+        if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
+            break
+        begin -= 1
+    return begin, stop
 
 
 def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_keys: frozenset = frozenset()) -> bool:
