@@ -445,7 +445,6 @@ def _may_name(stem: str, lexicon: Lexicon) -> bool:
 VOCATIVE_NAME = regexcache.compile(f"[{WORD_CHARACTERS}]+(?=\\s*[,!?،])")
 _VOCATIVE_MARK = regexcache.compile("[,!?،]")
 _WORD_CODES: Final[bytes] = WORD_CODES
-_WORD_CODES_END: Final[int] = len(WORD_CODES)
 
 
 def vocative_names(text: str, start: int, end: int) -> list[tuple[int, str]]:
@@ -474,7 +473,6 @@ _BY_CHARACTER = compiled()   # how vocative names are found (see vocative_names_
 # the code points of the marks after a vocative name (_VOCATIVE_MARK: , ! ? ،) and of white space
 _MARK_CODES: Final[frozenset] = frozenset(map(ord, ",!?\u060c"))
 _SPACE_CODES: Final[bytes] = bytes(1 if chr(code).isspace() else 0 for code in range(0x3001))
-_SPACE_CODES_END: Final[int] = len(_SPACE_CODES)
 
 
 def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[int, str]]:
@@ -492,19 +490,19 @@ def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[i
 def _word_before(text: str, start: int, mark: int) -> tuple[int, int]:
     """(begin, end) of the run of word characters right before position ``mark``, white space
     between them skipped, not reaching before ``start`` (begin == end: none)."""
-    stop = mark
-    while stop > start:
-        code = ord(text[stop - 1])
-        if code >= _SPACE_CODES_END or _SPACE_CODES[code] == 0:
+    stop = _back_over(text, start, mark, _SPACE_CODES)
+    return _back_over(text, start, stop, _WORD_CODES), stop
+
+
+def _back_over(text: str, start: int, position: int, codes: bytes) -> int:
+    """Where a run of the characters a code-point table holds ends, read back from ``position``
+    (not before ``start``)."""
+    while position > start:
+        code = ord(text[position - 1])
+        if code >= len(codes) or codes[code] == 0:
             break
-        stop -= 1
-    begin = stop
-    while begin > start:
-        code = ord(text[begin - 1])
-        if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
-            break
-        begin -= 1
-    return begin, stop
+        position -= 1
+    return position
 
 
 def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_keys: frozenset = frozenset()) -> bool:
