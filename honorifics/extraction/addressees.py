@@ -25,7 +25,7 @@ from typing import Final, cast
 
 from .. import regexcache
 from .._accel import compiled
-from ..records import Evidence, SpeakerTurn
+from ..records import VERB, Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING,
                        WORD_CHARACTERS, WORD_CODES)
 from ..tiers import RANK
@@ -67,6 +67,11 @@ _TRAILING = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{
 # the same anywhere in a turn, before a sentence end or a line's end (the prefilter)
 _TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*{_TAG}"
                                         f"(?:[{SENTENCE_ENDS}.{ELLIPSIS}!?\\n]|$)")
+# a vocative written without a comma, right after a verb: up to three words (address particles
+# first: बैठिए ना दीदी), then the clause's end (आप बैठिए दीदी, मैं …; আপনি বসুন দিদি।), matched at the
+# verb's end; taken possessively: a fourth word means a clause, not a call
+_UNMARKED_VOCATIVE = regexcache.compile(f"[ \\t]+(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*"
+                                        f"[{DOUBLE_QUOTE_MARKS}'’)*_]*(?:[,،!?{SENTENCE_ENDS}.{ELLIPSIS}\\n]|$)")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -508,8 +513,9 @@ def _back_over(text: str, start: int, position: int, codes: bytes) -> int:
 def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_keys: frozenset = frozenset()) -> bool:
     """Can any evidence of the turn address another than the turn's addressee? Not without
     an aside or direction in parentheses, group address, a vocative opening a sentence
-    before the last evidence, or one ending a sentence after evidence (``name_keys``: the
-    listed people's name words): then :func:`addressees_of_evidence` finds nothing to change."""
+    before the last evidence, one ending a sentence after evidence, or one right after a verb
+    with no comma before it (``name_keys``: the listed people's name words): then
+    :func:`addressees_of_evidence` finds nothing to change."""
     text_of_turn = turn.text
     if "(" in text_of_turn:
         return True
@@ -520,6 +526,9 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
             return True
         last = max(last, item.start)
         first = min(first, item.start)
+    if any(_names_a_person(called[2], lexicon, name_keys) for after in _verb_ends(turn)
+           for called in [unmarked_vocative(text, after, turn.end, lexicon)] if called is not None):
+        return True   # आप बैठिए दीदी, …: a call with no comma before it
     if not ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn):
         return False
     return may_have_vocative(text, turn.start, turn.end, last, lexicon) \
@@ -529,6 +538,44 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
         or ("," in text_of_turn or "،" in text_of_turn) and any(
             _names_a_person(found.group("words"), lexicon, name_keys)
             for found in _TRAILING_ANYWHERE.finditer(text, first, turn.end))
+
+
+def unmarked_vocative(text: str, after: int, end: int, lexicon: Lexicon) -> tuple[int, int, str] | None:
+    """(start, end, words) of a vocative written with no comma before it, right after a verb
+    that ends at ``after``: one or two words up to the clause's end (before ``end``), after any
+    address particles (बैठिए ना दीदी). Whether they name a person is the caller's to ask. A
+    noun after a verb that ends its clause is a call: a predicate or an object stands before
+    the verb, and one put after it carries its case mark (दे दो दीदी को).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> t = "आप बैठिए ना दीदी, मैं चाय लाती हूँ।"
+    >>> unmarked_vocative(t, t.index(" ना"), len(t), load_lexicon("hi"))
+    (12, 16, 'दीदी')
+    >>> t = "तुम उसे दे दो दीदी को।"
+    >>> unmarked_vocative(t, t.index(" दीदी"), len(t), load_lexicon("hi")) is None
+    True
+    """
+    found = _UNMARKED_VOCATIVE.match(text, after, end)
+    if found is None:
+        return None
+    words = list(TOKEN.finditer(text, found.start("words"), found.end("words")))
+    first = 0
+    while first < len(words) - 1 and lexicon.key(words[first].group()) in lexicon.particles \
+            and not lexicon.person_word(lexicon.key(words[first].group())):
+        first += 1
+    if len(words) - first > 2 or lexicon.key(words[-1].group()) in lexicon.postpositions:
+        return None   # (… दीदी को: an object put after the verb)
+    start = words[first].start()
+    return start, found.end("words"), text[start:found.end("words")]
+
+
+def _verb_ends(turn: SpeakerTurn) -> list[int]:
+    """Where each 2nd-person verb of a turn ends, in order: the verbs that are evidence and
+    those that agree with a pronoun subject (आप बैठिए: बैठिए is the pronoun's, not evidence)."""
+    ends = [item.end for item in turn.evidence if item.kind == VERB]
+    ends.extend(pair.verb.end for pair in turn.agreement)
+    ends.sort()
+    return ends
 
 
 def _has_name(key: str | None) -> bool:
@@ -564,11 +611,15 @@ def _name_and_title(words: list[str], lexicon: Lexicon) -> bool:
 
 def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: list[Evidence],
                         turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
-                        skip: set[int]) -> list[tuple[int, str, frozenset]]:
+                        skip: set[int], scope_ends: dict[int, int]) -> list[tuple[int, str, frozenset]]:
     """(start, addressee, tiers) of each sentence (not numbered in ``skip``) whose 2nd-person
     forms a vocative at its end turns to someone other than the turn's addressee
     (``শুধু শুধু এত কষ্ট করলেন, কাকিমা।``, ``Arre, ashun ashun, Dutta-babu!``), with the tiers
-    of its forms. The vocative names a listed person other than the speaker and the addressee;
+    of its forms. Where the sentence has no such vocative, one with no comma before it, right
+    after a verb, ends the clause that goes to that person (``আপনি বসুন দিদি।``, ``आप बैठिए
+    दीदी, और तू …``): ``scope_ends`` gets where it ends (the sentence start → the vocative's end),
+    and a form after it in another register is for the one before. The vocative names a listed
+    person other than the speaker and the addressee;
     or, where the addressee has a name, an unlisted person by name and title (``Dutta-babu``,
     ``वर्मा जी``), or address terms and person nouns said in a register the rest of the turn
     never gives (``Tu screen share kar … Aap so jaiye, Mummy.``; in the partner's register,
@@ -576,17 +627,29 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
     address is left to the group."""
     out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
+    unmarked_ends: dict[int, int] = {}
+    verb_ends = _verb_ends(turn)
+    commas = "," in turn.text or "،" in turn.text
     for number, (start, end) in enumerate(sentences):
         if number in skip:
             continue
-        found = _TRAILING.search(text, start, end)
-        if found is None:
-            continue
-        inside = evidence[bisect_left(starts, start):bisect_left(starts, found.start())]
+        found = _TRAILING.search(text, start, end) if commas else None
+        scope_end = -1   # (a vocative with no comma before it: where the clause it calls ends)
+        if found is not None:
+            words, called_at = found.group("words"), found.start()
+        else:
+            unmarked = next((called for after in verb_ends[bisect_left(verb_ends, start):bisect_left(verb_ends, end)]
+                             for called in [unmarked_vocative(text, after, end, lexicon)] if called is not None),
+                            None)
+            if unmarked is None:
+                continue
+            called_at, scope_end, words = unmarked
+        inside = evidence[bisect_left(starts, start):bisect_left(starts, called_at)]
         if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
             continue
         tiers = frozenset(e.tier for e in inside)
-        words = found.group("words")
+        if scope_end >= 0:
+            unmarked_ends[start] = scope_end
         named = index.match(words)
         if named is not None:
             if named != turn.speaker and named != turn.addressee:
@@ -600,10 +663,11 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
             continue
         if not all(lexicon.person_word(key) or lexicon.titled(key) for key in map(lexicon.key, found_words)):
             continue   # (আর তুই, এখানে বস: no vocative, whatever its last word)
-        rest = {e.tier for e in evidence if (e.start < start or e.start >= end)
+        rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
                 and not (e.kind == "pronoun" and group_address(e, lexicon))}
         if rest and rest.isdisjoint(tiers):
             out.append((start, words, tiers))
+    scope_ends.update((start, unmarked_ends[start]) for start, _, _ in out if start in unmarked_ends)
     return out
 
 
@@ -726,9 +790,9 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         vocatives.sort(key=lambda item: (item[0], item[1]))
     # a vocative ending a sentence turns to that person from the sentence's start, for as long
     # as the later sentences keep its register (… কষ্ট করলেন, কাকিমা। চল, তুই …: the friend again)
+    scope_ends: dict[int, int] = {}   # sentence start → where the clause a vocative with no comma calls ends
     trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
-                                   {number for number, _, _, _ in vocatives}) \
-        if "," in text_of_turn or "،" in text_of_turn else []
+                                   {number for number, _, _, _ in vocatives}, scope_ends)
     trailing_tiers = {start: tiers for start, _, tiers in trailing}
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
@@ -791,6 +855,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     changes.sort()
     current = turn.addressee
     held: tuple[str | None, frozenset] | None = None   # after a vocative at a sentence's end: (the one before, its tiers)
+    held_until = -1   # … or, with no comma before it, the end of the clause it calls
     out: dict[int, str] = {}
     next_change = next_aside = 0   # changes, asides and evidence are in text order
     changed_in = -1   # the sentence of the last change
@@ -801,14 +866,18 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     for item in evidence:
         while next_change < len(changes) and changes[next_change][0] <= item.start:
             held = (current, trailing_tiers[changes[next_change][0]]) if changes[next_change][1] == 2 else None
+            held_until = scope_ends.get(changes[next_change][0], -1) if held is not None else -1
             current = changes[next_change][2]
             by_direction = changes[next_change][1] == 0
             changed_in = bisect_right(starts, changes[next_change][0]) - 1
             next_change += 1
             since_change = []
         item_sentence = bisect_right(starts, item.start) - 1
-        if held is not None and item_sentence > changed_in and item.tier not in held[1]:
-            current, held = held[0], None   # a later sentence in another register: the one before again
+        if held is not None and (item_sentence > changed_in or 0 <= held_until <= item.start) \
+                and item.tier not in held[1]:
+            # a later sentence, or what follows a call with no comma before it (आप बैठिए दीदी, और
+            # तू …), in another register: the one before again
+            current, held = held[0], None
         if item.kind == "pronoun" and group_address(item, lexicon):
             # तुम सब … तुम्हारे: the same group. People named by a direction or a vocative that
             # no listed person answers to, then addressed as a group ((मेहमानों से) आइए! आप सब

@@ -1,0 +1,65 @@
+"""A vocative written with no comma before it, right after the verb (``आप बैठिए दीदी, …``,
+``আপনি বসুন দিদি।``, ``Apni boshun kakima.``), calls the one it names: the clause it ends is
+theirs when it names a third person in a register the speaker never gives the partner, and a
+form after it in another register is the partner's again. A noun that is part of the clause
+(a predicate before the verb, an object with its case mark after it) is no call, and a call
+naming the partner changes nothing. Each case on new sentences with a control; none comes from
+a blind set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from honorifics.extraction.addressees import unmarked_vocative
+from honorifics.extraction.lexicon import load_lexicon
+from speaker_view import speaker_of
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    ("hi", "माँ: आप बैठिए दीदी, मैं चाय लाती हूँ। अरे रवि, बैग वहाँ रख।\nरवि: ठीक है माँ।", ["माँ", "रवि"]),
+    ("hi", "रवि: माँ, मौसी आई हैं।\nमाँ: आप बैठिए दीदी। तू बैग अंदर रख दे।", ["माँ", "रवि"]),
+    ("hi", "माँ: आप चाय लीजिए दीदी, और तू जा यहाँ से।\nरवि: ठीक है।", ["माँ", "रवि"]),
+    ("bn", "মা: আপনি বসুন দিদি। এই রানা, ব্যাগটা ওখানে রাখ।\nরানা: আচ্ছা মা।", ["মা", "রানা"]),
+    ("bn", "রানা: মা, মাসি এসেছে।\nমা: বসুন দিদি, চা আনছি। তুই ব্যাগটা রাখ।", ["মা", "রানা"]),
+])
+def test_a_call_after_the_verb_with_no_comma_turns_its_clause_to_a_third_person(language, text, speakers):
+    result = speaker_of(text, language, speakers, speakers[0])
+    guest = "दीदी" if language == "hi" else "দিদি"
+    assert result.by_addressee == {guest: "formal", speakers[1]: "intimate"}
+    assert result.addressee == speakers[1] and result.tier == "intimate"   # not mixed: two addressees
+
+
+@pytest.mark.parametrize("language, text, speakers, guest", [
+    ("hi", "Mummy: Aap baithiye aunty, main chai laati hoon. Aur Rohan, tu bag andar rakh.\nRohan: Haan mummy.",
+     ["Mummy", "Rohan"], "aunty"),
+    ("bn", "Ma: Apni boshun kakima. Ei Rana, tui bag ta rakh.\nRana: Accha ma.", ["Ma", "Rana"], "kakima"),
+])
+def test_the_same_in_romanized_text(language, text, speakers, guest):
+    result = speaker_of(text, language, speakers, speakers[0])
+    assert result.by_addressee == {guest: "formal", speakers[1]: "intimate"}
+
+
+@pytest.mark.parametrize("language, text, speakers, tier", [
+    # controls: the call names the partner; the noun is a predicate before the verb
+    ("hi", "रवि: तुम जल्दी आना दीदी।\nदीदी: हाँ, आ जाऊँगी।", ["रवि", "दीदी"], "familiar"),
+    ("bn", "রানা: তুমি কখন আসবে মা?\nমা: এই তো, একটু পরে।", ["রানা", "মা"], "familiar"),
+    ("hi", "पिता: तुम बाप बनोगे, यह सुनकर अच्छा लगा।\nरवि: जी पापा।", ["पिता", "रवि"], "familiar"),
+    ("bn", "রানা: তুমি ওর দিদি হও?\nমিতা: হ্যাঁ।", ["রানা", "মিতা"], "familiar"),
+    # control: one register for both: the call is what the speaker calls the partner
+    ("hi", "माँ: तू बैठ बेटा, मैं खाना लाती हूँ। तू थक गया होगा।\nरवि: हाँ माँ।", ["माँ", "रवि"], "intimate"),
+])
+def test_a_call_to_the_partner_or_a_noun_of_the_clause_changes_nothing(language, text, speakers, tier):
+    result = speaker_of(text, language, speakers, speakers[0])
+    assert result.tier == tier and result.addressee == speakers[1] and result.by_addressee is None
+
+
+def test_unmarked_vocative_reads_the_words_up_to_the_clause_end():
+    hi, bn = load_lexicon("hi"), load_lexicon("bn")
+    text = "आप बैठिए ना दीदी, मैं चाय लाती हूँ।"
+    assert unmarked_vocative(text, text.index(" ना"), len(text), hi)[2] == "दीदी"   # after an address particle
+    text = "तुम उसे दे दो दीदी को।"   # an object after the verb, with its case mark
+    assert unmarked_vocative(text, text.index(" दीदी"), len(text), hi) is None
+    text = "আপনি বসুন দিদি।"
+    assert unmarked_vocative(text, text.index(" দিদি"), len(text), bn)[2] == "দিদি"
+    text = "তুমি এখানে বসো আর একটু জিরিয়ে নাও।"   # a clause goes on: more than two words
+    assert unmarked_vocative(text, text.index(" আর"), len(text), bn) is None
