@@ -3,14 +3,16 @@
 theirs when it names a third person in a register the speaker never gives the partner, and a
 form after it in another register is the partner's again. A noun that is part of the clause
 (a predicate before the verb, an object with its case mark after it) is no call, and a call
-naming the partner changes nothing. Each case on new sentences with a control; none comes from
-a blind set.
+naming the partner changes nothing. A name the lexicon does not know calls someone at a
+clause's end too, where the record writes it as a name (capitalized in romanized text, set off
+by commas in native script); an adverb or a verb's form does not. Each case on new sentences
+with a control; none comes from a blind set.
 """
 from __future__ import annotations
 
 import pytest
 
-from honorifics.extraction.addressees import unmarked_vocative
+from honorifics.extraction.addressees import _a_name_in, unmarked_vocative
 from honorifics.extraction.lexicon import load_lexicon
 from speaker_view import speaker_of
 
@@ -63,3 +65,36 @@ def test_unmarked_vocative_reads_the_words_up_to_the_clause_end():
     assert unmarked_vocative(text, text.index(" দিদি"), len(text), bn)[2] == "দিদি"
     text = "তুমি এখানে বসো আর একটু জিরিয়ে নাও।"   # a clause goes on: more than two words
     assert unmarked_vocative(text, text.index(" আর"), len(text), bn) is None
+
+
+@pytest.mark.parametrize("language, text, speakers, child", [
+    ("hi", "माँ: आप बैठिए। गिलास में पानी ला, पप्पू! आप चाय तो लेंगी न?\nमेहमान: अरे, आप परेशान मत होइए।",
+     ["माँ", "मेहमान"], "पप्पू"),
+    ("bn", "Ma: Apni boshun, cha anchhi. Glass ta niye aay Tuklu.\nAtithi: Arey, apni byasto hoben na.",
+     ["Ma", "Atithi"], "Tuklu"),
+])
+def test_an_unlisted_name_called_at_a_clause_end_in_another_register(language, text, speakers, child):
+    result = speaker_of(text, language, speakers, speakers[0])
+    assert result.by_addressee == {speakers[1]: "formal", child: "intimate"}
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    # controls: an adverb after the verb is no call, with a comma or without
+    ("hi", "माँ: आप बैठिए। गिलास में पानी ला, जल्दी!\nमेहमान: अरे, आप परेशान मत होइए।", ["माँ", "मेहमान"]),
+    ("bn", "Ma: Apni boshun, cha anchhi. Glass ta niye aay ekhuni.\nAtithi: Arey, apni byasto hoben na.",
+     ["Ma", "Atithi"]),
+    ("hi", "माँ: आप बैठिए। तू जा घर, देर हो रही है।\nमेहमान: ठीक है।", ["माँ", "मेहमान"]),
+])
+def test_an_adverb_after_the_verb_calls_no_one(language, text, speakers):
+    assert speaker_of(text, language, speakers, speakers[0]).by_addressee is None
+
+
+def test_a_name_in_the_record():
+    hi, latin = load_lexicon("hi"), load_lexicon("bn-Latn")
+    text = "जल्दी पानी ला पप्पू। और सुन, पप्पू, पंखा चला दे।"
+    assert _a_name_in(text, "पप्पू", text.index("पप्पू"), hi)   # called, set off, in the next sentence
+    text = "जल्दी पानी ला पप्पू। पंखा चला दे।"
+    assert not _a_name_in(text, "पप्पू", text.index("पप्पू"), hi)   # only the call in question
+    text = "बाबूजी, रउआ खाना खा लीं, हम बाद में खाइब। आ दवाई भी ले लीं।"
+    assert not _a_name_in(text, "लीं", text.rindex("लीं"), hi)   # a verb's form after its stem, before a comma
+    assert _a_name_in("niye aay Tuklu", "Tuklu", 9, latin) and not _a_name_in("niye aay ekhuni", "ekhuni", 9, latin)

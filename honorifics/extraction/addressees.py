@@ -72,6 +72,7 @@ _TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-
 # verb's end; taken possessively: a fourth word means a clause, not a call
 _UNMARKED_VOCATIVE = regexcache.compile(f"[ \\t]+(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*"
                                         f"[{DOUBLE_QUOTE_MARKS}'’)*_]*(?:[,،!?{SENTENCE_ENDS}.{ELLIPSIS}\\n]|$)")
+_WORD_CHARACTER = regexcache.compile(f"[{WORD_CHARACTERS}]")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -521,12 +522,17 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
         return True
     last = -1
     first = turn.end
+    tiers = set()
     for item in turn.evidence:
         if item.kind == "pronoun" and group_address(item, lexicon):
             return True
         last = max(last, item.start)
         first = min(first, item.start)
-    if any(_names_a_person(called[2], lexicon, name_keys) for after in _verb_ends(turn)
+        tiers.add(item.tier)
+    # (a word the lexicon does not know calls someone only in a register the rest of the turn never gives)
+    unknown_calls = len(tiers) > 1
+    if any(_names_a_person(called[2], lexicon, name_keys) or unknown_calls and _may_be_a_name(called[2], lexicon)
+           for after in _verb_ends(turn)
            for called in [unmarked_vocative(text, after, turn.end, lexicon)] if called is not None):
         return True   # आप बैठिए दीदी, …: a call with no comma before it
     if not ("," in text_of_turn or "!" in text_of_turn or "،" in text_of_turn):
@@ -537,6 +543,7 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
             for found in _DASH_OPENING.finditer(text, turn.start, turn.end)) \
         or ("," in text_of_turn or "،" in text_of_turn) and any(
             _names_a_person(found.group("words"), lexicon, name_keys)
+            or unknown_calls and _may_be_a_name(found.group("words"), lexicon)
             for found in _TRAILING_ANYWHERE.finditer(text, first, turn.end))
 
 
@@ -567,6 +574,38 @@ def unmarked_vocative(text: str, after: int, end: int, lexicon: Lexicon) -> tupl
         return None   # (… दीदी को: an object put after the verb)
     start = words[first].start()
     return start, found.end("words"), text[start:found.end("words")]
+
+
+def _may_be_a_name(words: str, lexicon: Lexicon) -> bool:
+    """Can a call at a clause's end be a name the lexicon does not know (``… हाथ मत लगा,
+    चिंटू!``, ``Tui chup kor Rana``): one word that no reading of the lexicon claims (a
+    pronoun, verb, particle, auxiliary, question word, postposition) and no adverb of time or
+    place that follows a verb (``addressees.adverbs``: चल घर, আয় এখানে, aa jao abhi)?"""
+    found = TOKEN.findall(words)
+    return len(found) == 1 and lexicon.key(found[0]) not in lexicon.addressees["adverbs"] \
+        and _vocative_of(found, lexicon) == found[0]
+
+
+def _a_name_in(text: str, word: str, at: int, lexicon: Lexicon) -> bool:
+    """Is a word the lexicon does not know written as a name in the record: capitalized in
+    romanized text (``… niye aay Tuklu``), else called somewhere in it, alone between a
+    comma, a sentence's start or a call word (अरे, এই) and a comma or "!" (``… ला, पप्पू!``,
+    ``अब चल, चिंटू, …``)? ``at``: where the call in question stands, when it has no comma
+    before it: that one does not count. A verb's form after its stem (``खा लीं,``) is not."""
+    if lexicon.script == "latn":
+        return word[:1].isupper() and not word.isupper()
+    position = text.find(word)
+    while position >= 0:
+        after = position + len(word)
+        if position != at and text[after:].lstrip(" \t")[:1] in (",", "!", "،") \
+                and (position == 0 or _WORD_CHARACTER.match(text, position - 1) is None) \
+                and _WORD_CHARACTER.match(text, after) is None:
+            before = text[max(0, position - 20):position].rstrip(" \t")
+            if not before or _WORD_CHARACTER.match(before, len(before) - 1) is None \
+                    or lexicon.key(TOKEN.findall(before)[-1]) in lexicon.addressees["skip"]:
+                return True   # (a sentence's start, a comma or a mark before it, or अरे, এই)
+        position = text.find(word, after)
+    return False
 
 
 def _verb_ends(turn: SpeakerTurn) -> list[int]:
@@ -611,7 +650,8 @@ def _name_and_title(words: list[str], lexicon: Lexicon) -> bool:
 
 def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: list[Evidence],
                         turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
-                        skip: set[int], scope_ends: dict[int, int]) -> list[tuple[int, str, frozenset]]:
+                        skip: set[int], scope_ends: dict[int, int],
+                        elsewhere_from: int) -> list[tuple[int, str, frozenset]]:
     """(start, addressee, tiers) of each sentence (not numbered in ``skip``) whose 2nd-person
     forms a vocative at its end turns to someone other than the turn's addressee
     (``শুধু শুধু এত কষ্ট করলেন, কাকিমা।``, ``Arre, ashun ashun, Dutta-babu!``), with the tiers
@@ -623,8 +663,9 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
     or, where the addressee has a name, an unlisted person by name and title (``Dutta-babu``,
     ``वर्मा जी``), or address terms and person nouns said in a register the rest of the turn
     never gives (``Tu screen share kar … Aap so jaiye, Mummy.``; in the partner's register,
-    ``… देखो, बेटा।``, they are what the speaker calls the partner). A sentence with group
-    address is left to the group."""
+    ``… देखो, बेटा।``, they are what the speaker calls the partner; the rest is what comes before
+    ``elsewhere_from``, where a direction or an aside first turns to someone). A sentence with
+    group address is left to the group."""
     out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
     unmarked_ends: dict[int, int] = {}
@@ -633,42 +674,52 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
     for number, (start, end) in enumerate(sentences):
         if number in skip:
             continue
+        # (called at, words, where its clause ends or -1): the vocative after a comma, else each one
+        # with no comma before it after a verb of the sentence, until one calls someone
         found = _TRAILING.search(text, start, end) if commas else None
-        scope_end = -1   # (a vocative with no comma before it: where the clause it calls ends)
-        if found is not None:
-            words, called_at = found.group("words"), found.start()
-        else:
-            unmarked = next((called for after in verb_ends[bisect_left(verb_ends, start):bisect_left(verb_ends, end)]
-                             for called in [unmarked_vocative(text, after, end, lexicon)] if called is not None),
-                            None)
-            if unmarked is None:
-                continue
-            called_at, scope_end, words = unmarked
-        inside = evidence[bisect_left(starts, start):bisect_left(starts, called_at)]
-        if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
-            continue
-        tiers = frozenset(e.tier for e in inside)
-        if scope_end >= 0:
-            unmarked_ends[start] = scope_end
-        named = index.match(words)
-        if named is not None:
-            if named != turn.speaker and named != turn.addressee:
-                out.append((start, named, tiers))
-            continue
-        if not _has_name(turn.addressee):
-            continue   # (an unnamed partner, _unnamed_2 or वह (unnamed), may be the one so called)
-        found_words = TOKEN.findall(words)
-        if _name_and_title(found_words, lexicon):
-            out.append((start, words, tiers))   # a name the addressee's is not
-            continue
-        if not all(lexicon.person_word(key) or lexicon.titled(key) for key in map(lexicon.key, found_words)):
-            continue   # (আর তুই, এখানে বস: no vocative, whatever its last word)
-        rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
-                and not (e.kind == "pronoun" and group_address(e, lexicon))}
-        if rest and rest.isdisjoint(tiers):
-            out.append((start, words, tiers))
+        candidates = [(found.start(), found.group("words"), -1)] if found is not None else []
+        for after in verb_ends[bisect_left(verb_ends, start):bisect_left(verb_ends, end)]:
+            unmarked = unmarked_vocative(text, after, end, lexicon)
+            if unmarked is not None:
+                candidates.append((unmarked[0], unmarked[2], unmarked[1]))
+        for called_at, words, scope_end in candidates:
+            entry = _called_at_end(text, start, end, called_at, words, scope_end, evidence, starts, turn, lexicon,
+                                   index, elsewhere_from)
+            if entry is not None:
+                out.append(entry)
+                if scope_end >= 0:
+                    unmarked_ends[start] = scope_end
+                break
     scope_ends.update((start, unmarked_ends[start]) for start, _, _ in out if start in unmarked_ends)
     return out
+
+
+def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, scope_end: int, evidence: list[Evidence],
+                   starts: list[int], turn: SpeakerTurn, lexicon: Lexicon,
+                   index: SpeakerIndex, elsewhere_from: int) -> tuple[int, str, frozenset] | None:
+    """(start, addressee, tiers) when the vocative ``words`` at ``called_at``, ending the
+    sentence ``start``–``end`` (or, with no comma before it, the clause that ends at
+    ``scope_end``), turns the forms before it to someone other than the turn's addressee
+    (see :func:`_trailing_vocatives`)."""
+    inside = evidence[bisect_left(starts, start):bisect_left(starts, called_at)]
+    if not inside or any(e.kind == "pronoun" and group_address(e, lexicon) for e in inside):
+        return None
+    tiers = frozenset(e.tier for e in inside)
+    named = index.match(words)
+    if named is not None:
+        return (start, named, tiers) if named != turn.speaker and named != turn.addressee else None
+    if not _has_name(turn.addressee):
+        return None   # (an unnamed partner, _unnamed_2 or वह (unnamed), may be the one so called)
+    found_words = TOKEN.findall(words)
+    if _name_and_title(found_words, lexicon):
+        return start, words, tiers   # a name the addressee's is not
+    if not all(lexicon.person_word(key) or lexicon.titled(key) for key in map(lexicon.key, found_words)) \
+            and not (_may_be_a_name(words, lexicon)
+                     and _a_name_in(text, words, called_at if scope_end >= 0 else -1, lexicon)):
+        return None   # (আর তুই, এখানে বস: no vocative, whatever its last word)
+    rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
+            and e.start < elsewhere_from and not (e.kind == "pronoun" and group_address(e, lexicon))}
+    return (start, words, tiers) if rest and rest.isdisjoint(tiers) else None
 
 
 def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
@@ -791,8 +842,11 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     # a vocative ending a sentence turns to that person from the sentence's start, for as long
     # as the later sentences keep its register (… কষ্ট করলেন, কাকিমা। চল, তুই …: the friend again)
     scope_ends: dict[int, int] = {}   # sentence start → where the clause a vocative with no comma calls ends
+    # (the register the turn gives its addressee: before any direction or aside turns it elsewhere)
+    elsewhere_from = min([position for position, _, _ in changes] + [start for start, _, _ in asides],
+                         default=turn.end)
     trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
-                                   {number for number, _, _, _ in vocatives}, scope_ends)
+                                   {number for number, _, _, _ in vocatives}, scope_ends, elsewhere_from)
     trailing_tiers = {start: tiers for start, _, tiers in trailing}
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
