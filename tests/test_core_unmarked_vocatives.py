@@ -72,6 +72,11 @@ def test_unmarked_vocative_reads_the_words_up_to_the_clause_end():
      ["माँ", "मेहमान"], "पप्पू"),
     ("bn", "Ma: Apni boshun, cha anchhi. Glass ta niye aay Tuklu.\nAtithi: Arey, apni byasto hoben na.",
      ["Ma", "Atithi"], "Tuklu"),
+    # set off by its comma at the sentence's end, called nowhere else
+    ("bn", "মা: আপনি বসুন, চা আনছি। জুতোটা খুলে রাখ, পিকলু।\nপ্রতিবেশী: আরে, আপনি ব্যস্ত হবেন না।",
+     ["মা", "প্রতিবেশী"], "পিকলু"),
+    ("hi", "माँ: आप बैठिए, मैं चाय लाती हूँ। जूते बाहर उतार, पिंटू।\nपड़ोसन: अरे, आप परेशान मत होइए।",
+     ["माँ", "पड़ोसन"], "पिंटू"),
 ])
 def test_an_unlisted_name_called_at_a_clause_end_in_another_register(language, text, speakers, child):
     result = speaker_of(text, language, speakers, speakers[0])
@@ -84,6 +89,9 @@ def test_an_unlisted_name_called_at_a_clause_end_in_another_register(language, t
     ("bn", "Ma: Apni boshun, cha anchhi. Glass ta niye aay ekhuni.\nAtithi: Arey, apni byasto hoben na.",
      ["Ma", "Atithi"]),
     ("hi", "माँ: आप बैठिए। तू जा घर, देर हो रही है।\nमेहमान: ठीक है।", ["माँ", "मेहमान"]),
+    ("bn", "মা: আপনি বসুন, চা আনছি। জুতোটা খুলে রাখ, এখনই।\nপ্রতিবেশী: আরে, আপনি ব্যস্ত হবেন না।", ["মা", "প্রতিবেশী"]),
+    # nor a verb's form (a verb root with its ending) set off by a comma
+    ("hi", "माँ: आप बैठिए, मैं चाय लाती हूँ। तू चुप कर, समझा।\nपड़ोसन: अरे, आप परेशान मत होइए।", ["माँ", "पड़ोसन"]),
 ])
 def test_an_adverb_after_the_verb_calls_no_one(language, text, speakers):
     assert speaker_of(text, language, speakers, speakers[0]).by_addressee is None

@@ -579,19 +579,24 @@ def unmarked_vocative(text: str, after: int, end: int, lexicon: Lexicon) -> tupl
 def _may_be_a_name(words: str, lexicon: Lexicon) -> bool:
     """Can a call at a clause's end be a name the lexicon does not know (``… हाथ मत लगा,
     चिंटू!``, ``Tui chup kor Rana``): one word that no reading of the lexicon claims (a
-    pronoun, verb, particle, auxiliary, question word, postposition) and no adverb of time or
-    place that follows a verb (``addressees.adverbs``: चल घर, আয় এখানে, aa jao abhi)?"""
+    pronoun, verb, particle, auxiliary, question word, postposition), no verb root with a
+    verb's ending (``addressees.verb_endings``: समझा, দেখছি) and no adverb of time or place
+    that follows a verb (``addressees.adverbs``: चल घर, আয় এখানে, aa jao abhi)?"""
     found = TOKEN.findall(words)
-    return len(found) == 1 and lexicon.key(found[0]) not in lexicon.addressees["adverbs"] \
+    key = lexicon.key(found[0]) if len(found) == 1 else ""
+    return bool(key) and key not in lexicon.addressees["adverbs"] \
+        and not lexicon.root_with_ending(key, lexicon.addressees["verb_endings"]) \
         and _vocative_of(found, lexicon) == found[0]
 
 
 def _a_name_in(text: str, word: str, at: int, lexicon: Lexicon) -> bool:
     """Is a word the lexicon does not know written as a name in the record: capitalized in
     romanized text (``… niye aay Tuklu``), else called somewhere in it, alone between a
-    comma, a sentence's start or a call word (अरे, এই) and a comma or "!" (``… ला, पप्पू!``,
-    ``अब चल, चिंटू, …``)? ``at``: where the call in question stands, when it has no comma
-    before it: that one does not count. A verb's form after its stem (``खा लीं,``) is not."""
+    comma, a sentence's start or a call word (अरे, এই) and a comma or "!" (``अब चल, चिंटू,
+    …``)? ``at``: where the call in question stands, with no comma before it: that one does
+    not count. A verb's form after its stem (``खा लीं,``) is not. (A call after a comma that
+    ends its sentence, ``… খুলে রাখ, টুকাই।``, is set off by its comma: in native script the
+    caller asks no more.)"""
     if lexicon.script == "latn":
         return word[:1].isupper() and not word.isupper()
     position = text.find(word)
@@ -714,8 +719,8 @@ def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, 
     if _name_and_title(found_words, lexicon):
         return start, words, tiers   # a name the addressee's is not
     if not all(lexicon.person_word(key) or lexicon.titled(key) for key in map(lexicon.key, found_words)) \
-            and not (_may_be_a_name(words, lexicon)
-                     and _a_name_in(text, words, called_at if scope_end >= 0 else -1, lexicon)):
+            and not (_may_be_a_name(words, lexicon) and (scope_end < 0 and lexicon.script != "latn"
+                                                         or _a_name_in(text, words, called_at, lexicon))):
         return None   # (আর তুই, এখানে বস: no vocative, whatever its last word)
     rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
             and e.start < elsewhere_from and not (e.kind == "pronoun" and group_address(e, lexicon))}

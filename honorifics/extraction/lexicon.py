@@ -215,7 +215,7 @@ class Lexicon:
     plural_pronouns: frozenset = frozenset()
     #: addressee cues (see addressees.py): after (postpositions), suffixes, skip, toward (direction words)
     addressees: dict = field(default_factory=lambda: {"after": frozenset(), "suffixes": (), "skip": frozenset(),
-                                                      "adverbs": frozenset(),
+                                                      "adverbs": frozenset(), "verb_endings": (),
                                                       "calls": frozenset(), "call_ends": frozenset(),
                                                       "turning": frozenset(), "recipient_markers": frozenset(),
                                                       "oblique": (), "toward": frozenset(),
@@ -441,6 +441,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                     "skip": keys(addressees.get("skip")),
                     # adverbs of time and place that may follow a verb: never a call (see addressees._may_be_a_name)
                     "adverbs": keys(addressees.get("adverbs")),
+                    # the endings that make a verb root a verb's form (समझा, দেখছি): never a name
+                    "verb_endings": tuple(addressees.get("verb_endings") or ()),
                     # (each call as the keys of its words, joined by a space)
                     "calls": frozenset(" ".join(match_key(w, script) for w in call.split())
                                        for call in addressees.get("calls") or ()),
