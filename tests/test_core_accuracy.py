@@ -2,6 +2,7 @@
 
 The full figures and every miss: python benchmarks/accuracy.py --show-errors
 """
+import json
 import sys
 
 import pytest
@@ -61,3 +62,27 @@ def test_shipped_fallback_never_lowers_real_output_accuracy(accuracy_module):
     (shipped,) = report["with_fallback"]
     assert shipped["correct"] >= rules
     assert not any("wrong" in change for change in shipped["changed"])
+
+
+def test_by_addressee_measure_counts_a_missing_by_addressee_wrong(repo_root, tmp_path):
+    """benchmarks/by_addressee.py: stricter than the scorer, which counts a speaker with a gold
+    by_addressee right when the output gives none and the main tier matches."""
+    sys.path.insert(0, str(repo_root / "benchmarks"))
+    try:
+        import by_addressee
+    finally:
+        sys.path.remove(str(repo_root / "benchmarks"))
+    gold_two = {"तरुण": "familiar", "सीमा": "intimate"}
+    records = [
+        # both addressees found: right
+        {"id": "a", "language": "hi", "task": "roleplay", "speakers": ["पिसी", "तरुण"],
+         "text": "पिसी: तुम बैठो तरुण। (बहू से) सीमा, और तू पकौड़े भी तल ले।\nतरुण: जी।",
+         "gold": {"per_speaker": {"पिसी": {"addressee": "तरुण", "tier": "familiar", "by_addressee": gold_two}}}},
+        # one addressee only in the output (no direction, no call): wrong, though the main tier matches
+        {"id": "b", "language": "hi", "task": "roleplay", "speakers": ["पिसी", "तरुण"],
+         "text": "पिसी: तुम बैठो तरुण। और तुम भी आ जाओ।\nतरुण: जी।",
+         "gold": {"per_speaker": {"पिसी": {"addressee": "तरुण", "tier": "familiar", "by_addressee": gold_two}}}},
+    ]
+    path = tmp_path / "gold.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    assert by_addressee.count(str(path), Analyzer(use_classifier=False)) == (1, 2)
