@@ -106,3 +106,25 @@ def test_a_name_in_the_record():
     text = "बाबूजी, रउआ खाना खा लीं, हम बाद में खाइब। आ दवाई भी ले लीं।"
     assert not _a_name_in(text, "लीं", text.rindex("लीं"), hi)   # a verb's form after its stem, before a comma
     assert _a_name_in("niye aay Tuklu", "Tuklu", 9, latin) and not _a_name_in("niye aay ekhuni", "ekhuni", 9, latin)
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    # the partner called by an address term in the register the speaker gave them in an earlier turn:
+    # what the speaker calls the partner, not a third person, whatever the rest of the turn says
+    ("hi", "ड्राइवर: बैठिए बाबूजी, कहाँ चलना है?\nयात्री: स्टेशन चलो।\nड्राइवर: अबे हट, रास्ता दे! आप आराम से बैठिए बाबूजी।",
+     ["ड्राइवर", "यात्री"]),
+    ("bn", "দোকানি: আসুন মাসিমা, কী দেব?\nখদ্দের: আধ কেজি আলু দাও।\nদোকানি: এই সর, জায়গা দে! আপনি বসুন মাসিমা।",
+     ["দোকানি", "খদ্দের"]),
+])
+def test_a_call_in_the_register_given_the_partner_before_is_the_partner(language, text, speakers):
+    result = speaker_of(text, language, speakers, speakers[0])
+    assert result.addressee == speakers[1] and result.tier == "formal"
+    assert not (result.by_addressee or {}).keys() - {speakers[1]}   # no key for the partner's address term
+
+
+def test_a_negative_imperative_before_the_call():
+    text = "Mummy: Aap baithiye, main chai laati hoon. Ab ro mat Pinky.\nMausi: Arre, bachchi hai."
+    assert speaker_of(text, "hi", ["Mummy", "Mausi"], "Mummy").by_addressee == {"Mausi": "formal", "Pinky": "intimate"}
+    hi = load_lexicon("hi")
+    text = "अब रो मत पिंकी।"
+    assert unmarked_vocative(text, text.index(" मत"), len(text), hi)[2] == "पिंकी"

@@ -567,9 +567,9 @@ def unmarked_vocative(text: str, after: int, end: int, lexicon: Lexicon) -> tupl
         return None
     words = list(TOKEN.finditer(text, found.start("words"), found.end("words")))
     first = 0
-    while first < len(words) - 1 and lexicon.key(words[first].group()) in lexicon.particles \
-            and not lexicon.person_word(lexicon.key(words[first].group())):
-        first += 1
+    while first < len(words) - 1 and not lexicon.person_word(key := lexicon.key(words[first].group())) \
+            and (key in lexicon.particles or key in lexicon.negative_imperative):
+        first += 1   # (बैठिए ना दीदी; रो मत पिंकी)
     if len(words) - first > 2 or lexicon.key(words[-1].group()) in lexicon.postpositions:
         return None   # (… दीदी को: an object put after the verb)
     start = words[first].start()
@@ -655,8 +655,8 @@ def _name_and_title(words: list[str], lexicon: Lexicon) -> bool:
 
 def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: list[Evidence],
                         turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex,
-                        skip: set[int], scope_ends: dict[int, int],
-                        elsewhere_from: int) -> list[tuple[int, str, frozenset]]:
+                        skip: set[int], scope_ends: dict[int, int], elsewhere_from: int,
+                        partner_given: frozenset = frozenset()) -> list[tuple[int, str, frozenset]]:
     """(start, addressee, tiers) of each sentence (not numbered in ``skip``) whose 2nd-person
     forms a vocative at its end turns to someone other than the turn's addressee
     (``শুধু শুধু এত কষ্ট করলেন, কাকিমা।``, ``Arre, ashun ashun, Dutta-babu!``), with the tiers
@@ -669,8 +669,9 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
     ``वर्मा जी``), or address terms and person nouns said in a register the rest of the turn
     never gives (``Tu screen share kar … Aap so jaiye, Mummy.``; in the partner's register,
     ``… देखो, बेटा।``, they are what the speaker calls the partner; the rest is what comes before
-    ``elsewhere_from``, where a direction or an aside first turns to someone). A sentence with
-    group address is left to the group."""
+    ``elsewhere_from``, where a direction or an aside first turns to someone; so are they in a
+    register the speaker gave the partner in earlier turns, ``partner_given``: আসুন দাদা … আপনি
+    বসুন দাদা). A sentence with group address is left to the group."""
     out: list[tuple[int, str, frozenset]] = []
     starts = [e.start for e in evidence]
     unmarked_ends: dict[int, int] = {}
@@ -689,7 +690,7 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
                 candidates.append((unmarked[0], unmarked[2], unmarked[1]))
         for called_at, words, scope_end in candidates:
             entry = _called_at_end(text, start, end, called_at, words, scope_end, evidence, starts, turn, lexicon,
-                                   index, elsewhere_from)
+                                   index, elsewhere_from, partner_given)
             if entry is not None:
                 out.append(entry)
                 if scope_end >= 0:
@@ -701,7 +702,8 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
 
 def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, scope_end: int, evidence: list[Evidence],
                    starts: list[int], turn: SpeakerTurn, lexicon: Lexicon,
-                   index: SpeakerIndex, elsewhere_from: int) -> tuple[int, str, frozenset] | None:
+                   index: SpeakerIndex, elsewhere_from: int,
+                   partner_given: frozenset = frozenset()) -> tuple[int, str, frozenset] | None:
     """(start, addressee, tiers) when the vocative ``words`` at ``called_at``, ending the
     sentence ``start``–``end`` (or, with no comma before it, the clause that ends at
     ``scope_end``), turns the forms before it to someone other than the turn's addressee
@@ -724,6 +726,8 @@ def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, 
         return None   # (আর তুই, এখানে বস: no vocative, whatever its last word)
     rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
             and e.start < elsewhere_from and not (e.kind == "pronoun" and group_address(e, lexicon))}
+    if partner_given and tiers <= partner_given:
+        return None   # (in the register the speaker gave the partner before: what they call the partner)
     return (start, words, tiers) if rest and rest.isdisjoint(tiers) else None
 
 
@@ -851,7 +855,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     elsewhere_from = min([position for position, _, _ in changes] + [start for start, _, _ in asides],
                          default=turn.end)
     trailing = _trailing_vocatives(text, sentences, evidence, turn, lexicon, index,
-                                   {number for number, _, _, _ in vocatives}, scope_ends, elsewhere_from)
+                                   {number for number, _, _, _ in vocatives}, scope_ends, elsewhere_from, partner_given)
     trailing_tiers = {start: tiers for start, _, tiers in trailing}
     # the turn's listed addressee named later (… Ei Tutul, tui …) or turned to apart ((अंकित से, …)):
     # an earlier other vocative is someone else
