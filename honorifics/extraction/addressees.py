@@ -700,8 +700,8 @@ def _trailing_vocatives(text: str, sentences: list[tuple[int, int]], evidence: l
     return out
 
 
-def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, scope_end: int, evidence: list[Evidence],
-                   starts: list[int], turn: SpeakerTurn, lexicon: Lexicon,
+def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, scope_end: int,
+                   evidence: list[Evidence], starts: list[int], turn: SpeakerTurn, lexicon: Lexicon,
                    index: SpeakerIndex, elsewhere_from: int,
                    partner_given: frozenset = frozenset()) -> tuple[int, str, frozenset] | None:
     """(start, addressee, tiers) when the vocative ``words`` at ``called_at``, ending the
@@ -724,10 +724,10 @@ def _called_at_end(text: str, start: int, end: int, called_at: int, words: str, 
             and not (_may_be_a_name(words, lexicon) and (scope_end < 0 and lexicon.script != "latn"
                                                          or _a_name_in(text, words, called_at, lexicon))):
         return None   # (আর তুই, এখানে বস: no vocative, whatever its last word)
-    rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
-            and e.start < elsewhere_from and not (e.kind == "pronoun" and group_address(e, lexicon))}
     if partner_given and tiers <= partner_given:
         return None   # (in the register the speaker gave the partner before: what they call the partner)
+    rest = {e.tier for e in evidence if (e.start < start or e.start >= (end if scope_end < 0 else called_at))
+            and e.start < elsewhere_from and not (e.kind == "pronoun" and group_address(e, lexicon))}
     return (start, words, tiers) if rest and rest.isdisjoint(tiers) else None
 
 
