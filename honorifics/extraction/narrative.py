@@ -416,6 +416,14 @@ def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
     return subject is not None and (not subject[1] or subject[0].endswith(UNNAMED_SUFFIX))
 
 
+def _person_subject(subject: tuple[str, bool] | None, lexicon: Lexicon) -> bool:
+    """Is a guessed subject a person by its words: a kin term, an address term, a person noun or
+    a title (माँ, ভদ্রলোক, मिश्रा सर), not any word that stood first?"""
+    return subject is not None and subject[1] and not subject[0].endswith(UNNAMED_SUFFIX) and any(
+        lexicon.person_word(key) or lexicon.titled(key) or key in lexicon.name_titles
+        for key in map(lexicon.key, TOKEN.findall(subject[0])))
+
+
 def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None:
     """A listed speaker named by the first word(s) of a narration sentence."""
     words = TOKEN.findall(sentence)[:2]
@@ -489,8 +497,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
-            # (after a quote: a listed person, or a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।)
-            if last is None or _listed_or_pronoun(subject):
+            # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, or a person
+            # by a kin term, role or title, माँ रसोई से बाहर आईं।)
+            if last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon):
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
