@@ -29,3 +29,23 @@ def test_after_a_quote_the_person_the_sentence_before_is_about_speaks(language, 
 def test_a_thing_as_the_subject_before_leaves_the_last_speaker():
     text = 'राहुल ने कहा, "माँ, चाय दो।" दरवाज़ा धीरे से खुला। मुस्कुराकर बोला, "तुम भी पियो।"'
     assert _speakers(text, "hi") == {"राहुल": ("familiar", None)}
+
+
+@pytest.mark.parametrize("language, text, father, narrator", [
+    # the narrator as the frame's object is neither its subject nor a stem (Ama): the one spoken to
+    ("bn", 'Ami ghore dhuklam. Baba baranday boshe chhilen. Amake dekhe boi ta namiye bollen, "Eto deri keno korli?"',
+     "Baba", "ami (narrator)"),
+    ("bn", 'আমি ঘরে ঢুকলাম। বাবা বারান্দায় বসে ছিলেন। আমাকে দেখে বইটা নামিয়ে বললেন, "এত দেরি কেন করলি?"',
+     "বাবা", "আমি (narrator)"),
+])
+def test_a_frame_with_the_narrator_as_object_and_a_definite_thing(language, text, father, narrator):
+    assert _speakers(text, language) == {father: ("intimate", narrator)}
+
+
+def test_a_definite_mark_written_apart_makes_a_thing():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    latin = load_lexicon("bn-Latn")
+    assert frame_speaker("Boi ta namiye bollen", latin, None, previous=("Baba", True)) == ("Baba", True)
+    # control: a name with no mark after it is the subject
+    assert frame_speaker("Rina boi ta namiye bollo", latin, None, previous=("Baba", True)) == ("Rina", True)

@@ -373,6 +373,9 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
     """
     words = TOKEN.findall(frame)
     keys = [lexicon.key(w) for w in words]
+    narrative = lexicon.narrative
+    if narrative and not narrative["first_person_objects"].isdisjoint(keys):
+        return f"{narrative['narrator']} (narrator)"   # (আমাকে বললেন, मुझसे कहा: to the narrator, not a stem Ama)
     for i in range(len(words)):
         for candidate in _marked(words, keys, i, lexicon)[0]:
             found = index.match(candidate) if index is not None else None

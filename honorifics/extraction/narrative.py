@@ -152,7 +152,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     if any(k in narrative["first_person"] for k in keys):
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
-        | lexicon.question_words | lexicon.clauses["case_markers"]
+        | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"]
     case_markers = lexicon.clauses["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -238,11 +238,14 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
 
 def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं)
-    or definite (গলাটা নামিয়ে বললেন), and no person word (राजू के पिता बोले, ছেলেটা বলল)?"""
+    or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen), and no person word
+    (राजू के पिता बोले, ছেলেটা বলল)?"""
     narrative = lexicon.narrative
     key = keys[i]
     possessed = i > 0 and keys[i - 1] in narrative["possessive_markers"]
-    definite = any(key.endswith(suffix) and len(key) > len(suffix) + 1 for suffix in narrative["definite_suffixes"])
+    # (the definite mark on the word, or written apart after it: Boi ta namiye bollen)
+    definite = any(key.endswith(suffix) and len(key) > len(suffix) + 1 for suffix in narrative["definite_suffixes"]) \
+        or i + 1 < len(keys) and keys[i + 1] in narrative["definite_suffixes"]
     if not (possessed or definite):
         return False
     stem = next((key[:-len(suffix)] for suffix in narrative["definite_suffixes"] if key.endswith(suffix)), key)
