@@ -27,7 +27,7 @@ from .. import regexcache
 from .._accel import compiled
 from ..records import VERB, Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING,
-                       WORD_CHARACTERS, WORD_CODES)
+                       WORD_CHARACTERS, WORD_CODES, is_word_code)
 from ..tiers import RANK
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
@@ -72,7 +72,6 @@ _TRAILING_ANYWHERE = regexcache.compile(f"[,،][ \\t]*(?P<words>{_WORD}(?:[ \\t-
 # verb's end; taken possessively: a fourth word means a clause, not a call
 _UNMARKED_VOCATIVE = regexcache.compile(f"[ \\t]+(?P<words>{_WORD}(?:[ \\t-]{_PLUS}{_WORD}){{0,2}}{_TAKEN})[ \\t]*"
                                         f"[{DOUBLE_QUOTE_MARKS}'’)*_]*(?:[,،!?{SENTENCE_ENDS}.{ELLIPSIS}\\n]|$)")
-_WORD_CHARACTER = regexcache.compile(f"[{WORD_CHARACTERS}]")
 # marks that may stand before a sentence's first word: opening quotes, markup, dashes
 _LEADING_MARKS = DOUBLE_QUOTE_MARKS + SINGLE_OPENING + "*_" + DASHES + "-"
 GROUP = " (group)"
@@ -606,10 +605,10 @@ def _a_name_in(text: str, word: str, at: int, lexicon: Lexicon) -> bool:
     while position >= 0:
         after = position + len(word)
         if position != at and text[after:].lstrip(" \t")[:1] in (",", "!", "،") \
-                and (position == 0 or _WORD_CHARACTER.match(text, position - 1) is None) \
-                and _WORD_CHARACTER.match(text, after) is None:
+                and (position == 0 or not is_word_code(ord(text[position - 1]))) \
+                and (after == len(text) or not is_word_code(ord(text[after]))):
             before = text[max(0, position - 20):position].rstrip(" \t")
-            if not before or _WORD_CHARACTER.match(before, len(before) - 1) is None \
+            if not before or not is_word_code(ord(before[-1])) \
                     or lexicon.key(TOKEN.findall(before)[-1]) in lexicon.addressees["skip"]:
                 return True   # (a sentence's start, a comma or a mark before it, or अरे, এই)
         position = text.find(word, after)
