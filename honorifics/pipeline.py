@@ -202,6 +202,28 @@ def _registry_cache() -> dict:
     return _REGISTRY_CACHE
 
 
+def _native_lexicon(language: str, script: str) -> Lexicon:
+    """The language's lexicon for a script it is written in (``hi``, ``hi-Latn``); raises as
+    :func:`load_lexicon` does for a language with none."""
+    cache = _registry_cache()
+    key = ("native", language, script)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = load_lexicon(lexicon_name(language, script))
+    return found
+
+
+def _script_language(script: str | None, preferred: str | None = None) -> str | None:
+    """:func:`honorifics.languages.script_language`, kept per registry."""
+    if script is None:
+        return None
+    cache = _registry_cache()
+    key = ("script", script, preferred)
+    if key not in cache:
+        cache[key] = script_language(script, preferred)
+    return cache[key]
+
+
 def _romanized_form_test(language: str):
     """Is a word a romanized form of the language (pronoun, verb, question word)?"""
     found = _lexicon_in(language, LATIN)
@@ -243,7 +265,7 @@ def resolve_language(text: str, language: str | None) -> tuple[str, str, bool]:
     if script == "latn":
         indic = detect_script("".join(c for c in text if not c.isascii()))
         script = indic if indic in SCRIPT_LANGUAGES else script
-    detected = script_language(script)
+    detected = _script_language(script)
     if detected is not None:
         return (language or detected), script, latin_letters  # type: ignore[return-value]
     if language:
@@ -636,7 +658,7 @@ class Analyzer:
     def _analyze(self, record: InputRecord) -> RecordAnalysis:
         context, warnings = build_context(record, self.scenario_bank)
         language, script, latin_letters = resolve_language(record.text, context.language)
-        lexicon = load_lexicon(lexicon_name(language, script))
+        lexicon = _native_lexicon(language, script)
         text = record.text
         specs = context.speakers
         index = _speaker_index(tuple((s.name, s.aliases) for s in specs) if specs else (), lexicon.name)
@@ -937,9 +959,9 @@ class Analyzer:
             return None   # English (a note, a refusal, a gloss): no romanized Hindi/Bangla forms to read
         if script is None or script == record_lexicon.script:
             return record_lexicon
-        native = script_language(script, language)
+        native = _script_language(script, language)
         if native is not None:
-            return load_lexicon(lexicon_name(native, script))
+            return _native_lexicon(native, script)
         return _lexicon_in(language, script)   # None: the language is not written in it
 
     @staticmethod
