@@ -504,6 +504,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)
                                              for e in section.get("root_participle_endings") or ()),
+            # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):
+            # participle vowel → root vowel
+            "participle_vowels": {match_key(shifted, script): match_key(root, script)
+                                  for shifted, root in (section.get("participle_vowels") or {}).items()},
             # a thing, not a person, as a guessed subject: after a possessive marker (राजू के बाल),
             # or with a definite suffix (গলাটা)
             "possessive_markers": keys(section.get("possessive_markers")),

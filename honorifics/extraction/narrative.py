@@ -73,7 +73,7 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
 
 
 def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
-                  previous: tuple[str, bool] | None = None) -> tuple[str, bool] | None:
+                  previous: tuple[str, bool] | None = None, record: str = "") -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
 
     The subject is the first word in the clause that can be one: a 1st-person
@@ -83,7 +83,9 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     frame with no reporting verb (an action beat right before its quote,
     ``दादी ने उसके सिर पर हाथ फेरा, "…"``) counts when ``action`` and its
     subject is found so. ``previous``: the speaker of the last quote, for a
-    frame whose subject is elided (फिर अचानक बोले).
+    frame whose subject is elided (फिर अचानक बोले). ``record``: the record's text, where a
+    guessed word that it names only once may be a thing the frame handles (see
+    :func:`_inside_its_clause`).
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
@@ -153,15 +155,16 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"]
-    case_markers = lexicon.clauses["case_markers"]
+    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   and not _modifies_turned_to(words, keys, i, lexicon, index)
                   and not _genitive(keys[i], lexicon)
-                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে
+                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   and not _a_thing(keys, i, lexicon)
-                  and not _lower_case_word(w, k, lexicon, index)]
+                  and not _lower_case_word(w, k, lexicon, index)
+                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record)]
     # an elided subject is the last speaker, unless the frame says the narrator is the one spoken
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
@@ -180,6 +183,24 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     after = [w for i, w in candidates if i > verb_at]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
+
+
+def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, verb_at: int | None,
+                       lexicon: Lexicon, record: str) -> bool:
+    """Is a guessed word inside a clause whose subject is elided, not its subject: a phrase in a
+    case stands before it in the clause (from ``start``; a subject opens its clause), another word
+    stands between it and the reporting verb (an object, a participle: फिर कलछी से पतीला खटखटाते
+    हुए बोलीं, তারপর গামছা দিয়ে হাত মুছে বললেন, फिर भीड़ में खड़े गोलू पर नज़र पड़ते ही डाँटा), the
+    word is no person's, and ``record`` names it nowhere else (a character's name comes back in a
+    story, a thing handled once does not: तभी रसोई से सुनीता झाँकते हुए बोली keeps सुनीता as the
+    subject where she is named again; so does तभी रसोई से सुनीता बोली, her verb right after her)."""
+    if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]):
+        return False
+    case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
+    if not any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
+               for j in range(start, i)):
+        return False
+    return record.count(words[i]) <= 1
 
 
 def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
@@ -237,12 +258,13 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
 
 
 def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
-    """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं)
-    or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen), and no person word
+    """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं,
+    চশমাটা বইয়ের ওপর রেখে বললেন) or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen), and no person word
     (राजू के पिता बोले, ছেলেটা বলল)?"""
     narrative = lexicon.narrative
     key = keys[i]
-    possessed = i > 0 and keys[i - 1] in narrative["possessive_markers"]
+    # (the possessor's marker written apart, राजू के बाल, or its genitive ending, টেবিলের ওপর)
+    possessed = i > 0 and (keys[i - 1] in narrative["possessive_markers"] or _genitive(keys[i - 1], lexicon))
     # (the definite mark on the word, or written apart after it: Boi ta namiye bollen)
     definite = any(key.endswith(suffix) and len(key) > len(suffix) + 1 for suffix in narrative["definite_suffixes"]) \
         or i + 1 < len(keys) and keys[i + 1] in narrative["definite_suffixes"]
@@ -280,8 +302,31 @@ def _verb_like(key: str, lexicon: Lexicon) -> bool:
     if key in lexicon.verb_roots or key in lexicon.bare_stems or key in lexicon.exact_verbs:
         return True
     narrative = lexicon.narrative
-    return narrative is not None and any(key.endswith(ending) and key[:-len(ending)] in lexicon.verb_roots
-                                         for ending in narrative.get("root_participle_endings", ()))
+    if not narrative:
+        return False
+    for ending in narrative.get("root_participle_endings", ()):
+        if key.endswith(ending) and len(key) > len(ending):
+            stem = key[:-len(ending)]
+            if stem in lexicon.verb_roots or _raised_root(stem, narrative.get("participle_vowels") or {}) \
+                    in lexicon.verb_roots:
+                return True
+    return False
+
+
+def _raised_root(stem: str, vowels: dict) -> str | None:
+    """The root of a participle stem whose first vowel the participle raised (রেখ → রাখ in রেখে,
+    খুল → খোল in খুলে; ``vowels``: participle vowel → root vowel), else None.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> vowels = load_lexicon("bn").narrative["participle_vowels"]
+    >>> _raised_root("রেখ", vowels), _raised_root("লিখ", vowels)
+    ('রাখ', None)
+    """
+    for position, letter in enumerate(stem):
+        root_vowel = vowels.get(letter)
+        if root_vowel is not None:
+            return stem[:position] + root_vowel + stem[position + 1:]
+    return None
 
 
 def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
@@ -489,7 +534,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # heading of an answer, which ends in its heading word (छोटा जवाब:)
             words = _frame_keys(before, lexicon)
             heading = bool(words) and words[-1][1] in lexicon.answer_headings
-            speaker = frame_speaker(before, lexicon, index, previous=last) \
+            speaker = frame_speaker(before, lexicon, index, previous=last, record=text) \
                 if TOKEN.search(before) and not heading else None
             if speaker is not None:
                 found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
@@ -515,9 +560,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 own = _frame_keys(clause, lexicon) if clause else []
                 if own and any(k in lexicon.narrative["reporting_verbs"] for _, k in own) \
                         and _clause_subject(own, lexicon, index) is not None:
-                    speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last)
+                    speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last, record=text)
                 if speaker is None:
-                    speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last)
+                    speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last, record=text)
                 if speaker is None and leads_in and clause and len(TOKEN.findall(before)) > _MAX_FRAME_TOKENS:
                     # a sentence too long to be read as one frame that leads into the quote: the
                     # overt subject of the clause next to it (जब … , तब सुधा काकी ने … आवाज़ लगाई,
@@ -533,7 +578,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         elif TOKEN.search(after) and not (leads_on and closes_sentence and boundaries):
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
-            speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last)
+            speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text)
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
@@ -543,19 +588,22 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             for back in range(len(boundaries) - 1, max(len(boundaries) - 3, -1), -1):
                 start_of_previous = boundaries[back - 1].end() if back >= 1 else 0
                 beat = before_text[start_of_previous:boundaries[back].start()]
-                speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True)
+                speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True, record=text)
                 if speaker is None and index is not None:
                     speaker = _beat_speaker(beat, index)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
+        if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
+                and TOKEN.search(before_text) and frame_speaker(
+                    before_text.strip(_BEAT_TRIM), lexicon, index, previous=(found[-1].speaker, found[-1].unlisted),
+                    record=text) == (found[-1].speaker, found[-1].unlisted):
+            # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on, its subject
+            # stated or elided ("এটা কী?" চিঠিটা টেবিলে রেখে জিজ্ঞেস করলেন। "তুই …"), before a clause
+            # after it that leads into the next quote (… রতন মাথা নিচু করে বলল, "…")
+            speaker = (found[-1].speaker, found[-1].unlisted)
         if speaker is None and leads_on and TOKEN.search(before) is None and TOKEN.search(after):
             # no beat named anyone: the clause after frames this quote after all (… বলে চলল, "…")
-            speaker = frame_speaker(after, lexicon, index, previous=last)
-        if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
-                and TOKEN.search(before_text) and frame_speaker(before_text.strip(_BEAT_TRIM), lexicon, index) \
-                == (found[-1].speaker, found[-1].unlisted):
-            # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on
-            speaker = (found[-1].speaker, found[-1].unlisted)
+            speaker = frame_speaker(after, lexicon, index, previous=last, record=text)
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about
             # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))

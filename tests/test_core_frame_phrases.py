@@ -1,0 +1,70 @@
+"""A reporting clause full of other noun phrases (a thing handled, an instrument, a place with
+a postposition, a possessed noun) names no speaker by them: with its subject elided, the person
+the narration is about speaks (``फिर कलछी से पतीला खटखटाते हुए बोलीं``, ``তারপর গামছা দিয়ে হাত
+মুছে বললেন``, ``চশমাটা বইয়ের ওপর রেখে জিজ্ঞেস করলেন``). A subject opens its clause: a word with
+a phrase in a case before it and another word before the verb, named nowhere else in the
+record, is inside the clause. A Bangla participle may raise its root's vowel (রাখ → রেখে).
+Each case on new sentences with a control; none comes from a blind set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from honorifics import analyze_text
+from honorifics.extraction.lexicon import load_lexicon
+from honorifics.extraction.narrative import _verb_like, frame_speaker
+
+
+def _speakers(text: str, language: str) -> dict:
+    result = analyze_text(text, language, task="continuation")
+    return {name: (s.tier, s.addressee) for name, s in result.speakers.items()}
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    ("hi", 'दादी ने चूल्हे पर दाल चढ़ाई। फिर कलछी से पतीला खटखटाते हुए बोलीं, "सुनो बहू, तुम ज़रा नमक ले आओ।" '
+           'बहू ने धीरे से कहा, "जी माँजी, अभी लाती हूँ। आप बैठिए।"',
+     {"दादी": ("familiar", "बहू"), "बहू": ("formal", "दादी")}),
+    ("bn", 'মা সারা দুপুর রান্নাঘরে ছিলেন। তারপর গামছা দিয়ে হাত মুছে বললেন, "খোকা, তুই এবার স্নান করে আয়।" '
+           'খোকা বলল, "যাচ্ছি মা, তুমি একটু বসো।"',
+     {"মা": ("intimate", "খোকা"), "খোকা": ("familiar", "মা")}),
+])
+def test_an_elided_subject_among_an_instrument_and_a_thing(language, text, expected):
+    assert _speakers(text, language) == expected
+
+
+def test_a_possessed_noun_is_a_thing_and_the_frame_after_a_quote_goes_on():
+    # (বইয়ের ওপর: ওপর after a genitive; the quote after the frame is still the father's, not
+    # that of the clause that leads into the next quote)
+    text = 'বাবা বসার ঘরে খবরের কাগজ পড়ছিলেন। "এটা কার?" চশমাটা বইয়ের ওপর রেখে জিজ্ঞেস করলেন। ' \
+           '"তুই কি আবার সিগারেট খাচ্ছিস?" রতন মাথা নিচু করে বলল, "না বাবা, আমি খাই না।"'
+    assert _speakers(text, "bn") == {"বাবা": ("intimate", "রতন"), "রতন": ("none", "বাবা")}
+
+
+def test_a_name_after_a_place_with_its_verb_right_after_it_speaks():
+    # control: रसोई से, then सुनीता and her verb: she is the subject
+    text = 'कोने में बैठा रमेश अख़बार पढ़ रहा था। तभी रसोई से सुनीता बोली, "सुनो, तुम ज़रा सब्ज़ी ले आओ।" ' \
+           'रमेश ने कहा, "अभी लाता हूँ, तुम चाय बना लो।"'
+    assert _speakers(text, "hi") == {"सुनीता": ("familiar", "रमेश"), "रमेश": ("familiar", "सुनीता")}
+
+
+def test_a_word_inside_the_clause_is_its_subject_when_the_record_names_it_again():
+    hi = load_lexicon("hi")
+    frame = "फिर रसोई से सुनीता झाँकते हुए बोली,"
+    record = f'{frame} "तुम आ गए?" रमेश ने कहा, "हाँ सुनीता, अभी आया।"'
+    assert frame_speaker(frame, hi, None, previous=("रमेश", True), record=record) == ("सुनीता", True)
+    # the same frame in a record that names सुनीता only there: a word inside the clause
+    assert frame_speaker(frame, hi, None, previous=("रमेश", True), record=frame) == ("रमेश", True)
+    # control: the clause opens with her, nothing in a case before her
+    alone = "फिर सुनीता झाँकते हुए बोली,"
+    assert frame_speaker(alone, hi, None, previous=("रमेश", True), record=alone) == ("सुनीता", True)
+
+
+@pytest.mark.parametrize("lexicon, word, verb", [
+    ("bn", "রেখে", True), ("bn", "হেসে", True), ("bn", "খুলে", True), ("bn", "মুছে", True),
+    ("bn-Latn", "rekhe", True), ("bn-Latn", "khule", True),
+    # controls: a noun in the locative (ঘরে), a name ending in -e
+    ("bn", "ঘরে", False), ("bn-Latn", "Rupe", False),
+])
+def test_a_participle_that_raises_its_roots_vowel_is_a_verb(lexicon, word, verb):
+    found = load_lexicon(lexicon)
+    assert _verb_like(found.key(word), found) is verb
