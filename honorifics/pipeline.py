@@ -734,6 +734,10 @@ class Analyzer:
                     # example sentences and forms named as words (| सास | "आप" |) are mentions
                     segments = [] if number in examples or _names_a_form(turn.text, lexicon) \
                         else without_quotes(text, segments)
+                elif to_user and raw.kind != SPEECH:
+                    # the lines a refusal or the model's note quotes are mentions, not its address to
+                    # the user (1. **दोस्ती की कहानी:** … "तुम भी आओ" कहकर।)
+                    segments = without_quotes(text, segments)
                 # (an Indic record with no Latin letter reads every turn with its own lexicon)
                 turn_lexicon = lexicon if not latin_letters and lexicon.script != LATIN else \
                     self._turn_lexicon(text_of(text, segments), language, lexicon, latin_letters)

@@ -345,6 +345,8 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
             first = number
             while first > 0 and found[first - 1] and found[first - 1] <= {"apology", "task", "material"}:
                 first -= 1
+            if after_refusal:
+                return [(parts[0][0], parts[-1][1], REFUSAL)]   # refusing again: the model's from its start
             spans.append((parts[first][0], parts[-1][1], REFUSAL))
             return _merge(spans)
         if "meta" in cue or ("preamble" in cue and (sentence.endswith((":", "：")) or "task" in cue)) \

@@ -265,6 +265,15 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     """
     cues = load_cues(lexicon_name)
     spans = _spans(text, start, end, cues, reply_to_user, latin_record, after_refusal, latin_letters)
+    if after_refusal and spans:
+        refusal = next((span for span in spans if span[2] == REFUSAL), None)
+        if refusal is not None:
+            # a paragraph right after a refusal that refuses again in a later sentence is the
+            # model's from its start (आपने जो दृश्य माँगा है — … — उसमें … दिखाना पड़ेगा। ऐसी
+            # सामग्री … इसलिए मैं इसे इस रूप में नहीं लिखूँगा।): no character speaks before it
+            parts = sentences(text, start, end)
+            return [(parts[0][0] if parts else refusal[0], refusal[1], REFUSAL),
+                    *(span for span in spans if span[0] >= refusal[1])]
     if after_refusal and not spans:
         # a paragraph right after a refusal that talks about the text asked for (the line the
         # user gave, the scene, what the model writes: आपने जो पंक्ति दी थी — "…" — … मैं ऐसी

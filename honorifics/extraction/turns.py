@@ -373,6 +373,35 @@ def _list_line(text: str, start: int, end: int, offset: int) -> bool:
     return bool(offset) and (text[start:end].lstrip()[:1] in "*-•" or _NUMBERED_ITEM.match(text, start, end) is not None)
 
 
+def _option_headings(text: str, lines: list[tuple[int, int]], labelled: list, first: int,
+                     index: SpeakerIndex, lexicon: Lexicon) -> bool:
+    """Are the labels of the list that starts at line ``first`` the headings of options, not
+    speakers (1. **जागरूकता वीडियो:** … / 2. **पोस्टर:** … / 3. **क्विज़:** …)? The list's items
+    (up to its first line that is neither an item nor blank) are three or more, each labelled, each
+    label once: no name comes back nor labels two turns, none is a listed speaker or a person
+    word (1. **Ma:** …, 2. **Rumi:** …, 3. **Ma:** … is a dialogue)."""
+    names: list[str] = []
+    for number in range(first, len(lines)):
+        start, end = lines[number]
+        if not text[start:end].strip():
+            continue
+        label, offset = labelled[number]
+        if not _list_line(text, start, end, offset):
+            break
+        if label is None:
+            return False
+        names.append(label.name)
+    if len(names) < 3 or len(set(names)) < len(names):
+        return False
+    return not any(_names_a_speaker(name, index, lexicon) for name in names)
+
+
+def _names_a_speaker(label: str, index: SpeakerIndex, lexicon: Lexicon) -> bool:
+    """Is a label a listed speaker, or does it end in a person word (**Ma:**, **বড় মামা:**)?"""
+    words = label.split()
+    return index.match(label) is not None or bool(words) and lexicon.person_word(lexicon.key(words[-1]))
+
+
 def _bold_heading(line: str) -> bool:
     """A line wholly in bold with a colon inside the bold (**অফিসে সম্বোধন: সংক্ষেপে**), not a
     bold label before its speech (**রিনা:** …)."""
@@ -806,15 +835,27 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         if line_start < note_section_end:
             turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
             continue
-        if label is None and turns and turns[-1].ooc and turns[-1].kind in (NOTE, REFUSAL) \
+        if turns and turns[-1].kind in (NOTE, REFUSAL) \
+                and (turns[-1].ooc or label is not None and any(t.kind == REFUSAL for t in turns)) \
                 and _list_line(text, line_start, line_end, offset) and (
-                    in_ooc_list or text[turns[-1].start:turns[-1].end].rstrip(" \t*_").endswith((":", "："))):
+                    in_ooc_list or text[turns[-1].start:turns[-1].end].rstrip(" \t*_").endswith((":", "："))) \
+                and (label is None or in_ooc_list or _option_headings(text, lines, labelled, number, index, lexicon)):
             # the items of a list the model's own words introduce (… मैं इनमें से किसी में मदद कर
-            # सकता हूँ: / - **हवालात की रात** — …): its options, out of character
+            # सकता हूँ: / - **हवालात की रात** — … / 1. **जागरूकता वीडियो:** …): its options, out of
+            # character, their bold headings no speakers (also after a refusal's offer that is a
+            # note by its colon alone: … तो मैं इनमें से कुछ ज़रूर कर सकता हूँ:)
             turns.append(RawTurn(None, NOTE, line_start, line_end, ooc=True))
             in_ooc_list = True
             continue
-        in_ooc_list = False
+        after_options, in_ooc_list = in_ooc_list, False
+        if after_options and (label is None or not _names_a_speaker(label.name, index, lexicon)) \
+                and not any(q in line for q in DOUBLE_QUOTE_CHARACTERS) and dash_line(line) is None:
+            # a paragraph right after the model's list of options goes on in its voice, as do the
+            # paragraphs after it until a label or a quote (एक बात हमेशा याद रखें: …, आप बताइए, कौन-सा
+            # चुनूँ?): no character speaks there
+            turns.append(RawTurn(None, NOTE, line_start, line_end, ooc=True))
+            in_ooc_list = True
+            continue
         # A heading after the requested text that opens an explanation of its forms is a note
         # about the answer given (not a meta-answer given instead; its quoted forms are mentions).
         # (In a plain reply to the user an explanation after an introduction may be the answer.)
