@@ -54,9 +54,13 @@ def test_a_word_inside_the_clause_is_its_subject_when_the_record_names_it_again(
     assert frame_speaker(frame, hi, None, previous=("रमेश", True), record=record) == ("सुनीता", True)
     # the same frame in a record that names सुनीता only there: a word inside the clause
     assert frame_speaker(frame, hi, None, previous=("रमेश", True), record=frame) == ("रमेश", True)
-    # control: the clause opens with her, nothing in a case before her
-    alone = "फिर सुनीता झाँकते हुए बोली,"
-    assert frame_speaker(alone, hi, None, previous=("रमेश", True), record=alone) == ("सुनीता", True)
+    # a thing with its participle right after it, the clause going on from the last speaker
+    thing = "फिर थैला मेज़ पर रखकर बोली,"
+    assert frame_speaker(thing, hi, None, previous=("सुनीता", True), record=thing) == ("सुनीता", True)
+    # controls: the participle's own object after her (she is the subject); no one to go on from
+    with_object = "फिर सुनीता चाय रखते हुए बोली,"
+    assert frame_speaker(with_object, hi, None, previous=("रमेश", True), record=with_object) == ("सुनीता", True)
+    assert frame_speaker(thing, hi, None, record=thing) == ("थैला", True)
 
 
 @pytest.mark.parametrize("lexicon, word, verb", [
@@ -68,3 +72,29 @@ def test_a_word_inside_the_clause_is_its_subject_when_the_record_names_it_again(
 def test_a_participle_that_raises_its_roots_vowel_is_a_verb(lexicon, word, verb):
     found = load_lexicon(lexicon)
     assert _verb_like(found.key(word), found) is verb
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # a character acting by a first name the lexicon does not know, then a frame with no subject
+    ("bn", 'তানিয়া ব্যাগটা টেবিলে নামিয়ে রাখল। তারপর জানালার পাশে দাঁড়িয়ে বলল, "তুই আজ কলেজে যাসনি কেন?" '
+           'শুভ বলল, "শরীরটা ভালো ছিল না রে।"',
+     {"তানিয়া": ("intimate", "শুভ"), "শুভ": ("none", "তানিয়া")}),
+    ("hi", 'अर्जुन ने दरवाज़ा खोला और जूते उतारे। फिर थैला मेज़ पर रखकर बोला, "माँ, तुम अभी तक जाग रही हो?" '
+           'सरला ने कहा, "हाँ बेटा, तू खाना खा ले।"',
+     {"अर्जुन": ("familiar", "सरला"), "सरला": ("intimate", "अर्जुन")}),
+])
+def test_an_elided_subject_goes_on_from_a_name_the_lexicon_does_not_know(language, text, expected):
+    assert _speakers(text, language) == expected
+
+
+def test_a_guessed_subject_after_another_speaker_needs_the_name_again():
+    from honorifics.extraction.narrative import _guessed_subject
+    bn = load_lexicon("bn")
+    sentence = "তানিয়া ব্যাগটা টেবিলে নামিয়ে রাখল"
+    # the first speaker of the record, or a name the record names again
+    assert _guessed_subject(sentence, bn, None, sentence, True) == ("তানিয়া", True)
+    assert _guessed_subject(sentence, bn, None, f"{sentence}। তানিয়া হাসল।", False) == ("তানিয়া", True)
+    # controls: a word named once, after someone spoke; a thing opening a sentence (বৃষ্টি … নামল)
+    assert _guessed_subject(sentence, bn, None, sentence, False) is None
+    rain = "হঠাৎ বৃষ্টি নামল"
+    assert _guessed_subject(rain, bn, None, rain, False) is None

@@ -73,7 +73,8 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
 
 
 def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
-                  previous: tuple[str, bool] | None = None, record: str = "") -> tuple[str, bool] | None:
+                  previous: tuple[str, bool] | None = None, record: str = "",
+                  guess: bool = False) -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
 
     The subject is the first word in the clause that can be one: a 1st-person
@@ -85,7 +86,9 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     subject is found so. ``previous``: the speaker of the last quote, for a
     frame whose subject is elided (फिर अचानक बोले). ``record``: the record's text, where a
     guessed word that it names only once may be a thing the frame handles (see
-    :func:`_inside_its_clause`).
+    :func:`_inside_its_clause`). ``guess``: a narration sentence with no reporting verb gives
+    the word a frame would take as its subject too, near its start (a character acting by a
+    name the lexicon does not know: ``তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল``).
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
@@ -146,15 +149,18 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
         return found
-    if verb_at is None:
+    if verb_at is None and not guess:
         return None
-    if any(k.endswith(narrative["first_person_verb_endings"]) for k in keys[verb_at:]) \
+    end = verb_at if verb_at is not None else len(keys)   # (a guessed sentence's subject: before its end)
+    verb_and_after = keys[verb_at:] if verb_at is not None else keys
+    if any(k.endswith(narrative["first_person_verb_endings"]) for k in verb_and_after) \
             and narrative["first_person_verb_endings"]:
         return f"{narrative['narrator']} (narrator)", True   # বলে ফেললাম: the narrator
     if any(k in narrative["first_person"] for k in keys):
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
-        | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"]
+        | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
+        | lexicon.addressees["adverbs"]   # (बाहर, এখন: an adverb of time or place is no subject)
     case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -164,43 +170,68 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   and not _a_thing(keys, i, lexicon)
                   and not _lower_case_word(w, k, lexicon, index)
-                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record)]
+                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record, previous is not None)]
+    if verb_at is None:
+        # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
+        candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
     # an elided subject is the last speaker, unless the frame says the narrator is the one spoken
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
         and any(k in narrative["first_person_objects"] for k in keys) else previous
     if not candidates:
         return elided
-    if previous is not None and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
+    if (previous is not None or guess) and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
         # no word that could be the subject near the clause start (খানিক পরে জানালার বাইরে …
         # ইশারা করে হেসে যোগ করল): the subject is elided, the last speaker goes on
         return elided
     # "আমার কথা শুনে বুড়ো বলল": the subject follows a subordinate clause ending in শুনে
-    breaks = [i for i, k in enumerate(keys[:verb_at]) if k in narrative["clause_breaks"]]
-    if breaks and any(breaks[-1] < i < verb_at for i, _ in candidates):
+    breaks = [i for i, k in enumerate(keys[:end]) if k in narrative["clause_breaks"]]
+    if breaks and any(breaks[-1] < i < end for i, _ in candidates):
         candidates = [(i, w) for i, w in candidates if i > breaks[-1]]
-    before = [w for i, w in candidates if i < verb_at]
-    after = [w for i, w in candidates if i > verb_at]
+    before = [w for i, w in candidates if i < end]
+    after = [w for i, w in candidates if i > end]
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
 
 
 def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, verb_at: int | None,
-                       lexicon: Lexicon, record: str) -> bool:
-    """Is a guessed word inside a clause whose subject is elided, not its subject: a phrase in a
-    case stands before it in the clause (from ``start``; a subject opens its clause), another word
-    stands between it and the reporting verb (an object, a participle: फिर कलछी से पतीला खटखटाते
-    हुए बोलीं, তারপর গামছা দিয়ে হাত মুছে বললেন, फिर भीड़ में खड़े गोलू पर नज़र पड़ते ही डाँटा), the
-    word is no person's, and ``record`` names it nowhere else (a character's name comes back in a
-    story, a thing handled once does not: तभी रसोई से सुनीता झाँकते हुए बोली keeps सुनीता as the
-    subject where she is named again; so does तभी रसोई से सुनीता बोली, her verb right after her)."""
-    if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]):
+                       lexicon: Lexicon, record: str, elided: bool) -> bool:
+    """Is a guessed word inside a clause whose subject is elided, not its subject? The word is no
+    person's, ``record`` names it nowhere else (a character's name comes back in a story, a thing
+    handled once does not), another word stands between it and the reporting verb, and either a
+    phrase in a case stands before it in the clause (from ``start``; a subject opens its clause:
+    फिर कलछी से पतीला खटखटाते हुए बोलीं, তারপর গামছা দিয়ে হাত মুছে বললেন) or, where someone the
+    clause goes on from is known (``elided``), its participle follows it, with nothing but places
+    in a case between (फिर थैला मेज़ पर रखकर बोला, चश्मा उतारकर बोले; not রতন মাথা নিচু করে বলল,
+    whose participle has its own object). तभी रसोई से सुनीता बोली keeps सुनीता, her verb right after
+    her; so does तभी सुनीता झाँकते हुए बोली where the record names her again."""
+    if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]) \
+            or _named_again(words[i], record):
         return False
-    case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
-    if not any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
-               for j in range(start, i)):
+    narrative = lexicon.narrative
+    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
+    if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
+           for j in range(start, i)):
+        return True
+    if not elided:
         return False
-    return record.count(words[i]) <= 1
+    end = verb_at if verb_at is not None else len(keys)
+    for j in range(i + 1, end):
+        if keys[j] in narrative["frame_words"]:
+            continue   # a manner, not an act on a thing (Bhodrolok hese bollen, सुनीता मुस्कुराते हुए बोली)
+        if keys[j].endswith(narrative["participle_endings"]) or _verb_like(keys[j], lexicon):
+            return True   # (its participle, places in a case between: थैला मेज़ पर रखकर)
+        if keys[j] not in case_markers and not (j + 1 < end and keys[j + 1] in case_markers):
+            return False   # another word first, the participle's object: रतन सिर झुकाकर बोला, X the subject
+    return False
+
+
+def _named_again(word: str, record: str) -> bool:
+    """Does the record name the word more than once (in any case: ``Bhodrolok`` after ``ek
+    boyoshko bhodrolok``)?"""
+    if record.count(word) > 1:
+        return True
+    return word.isascii() and record.casefold().count(word.casefold()) > 1
 
 
 def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
@@ -458,6 +489,23 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
     return found if _listed_or_pronoun(found) else None
 
 
+def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
+                     first: bool) -> tuple[str, bool] | None:
+    """The subject of a narration sentence about a character known by a name the lexicon does
+    not know (তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল।, कबीर … अंदर घुस गया।): the word a frame
+    would take as its subject, near the sentence's start, when it is the record's ``first``
+    speaker or the record names that word again (a character comes back; a thing seldom does:
+    अचानक बारिश आई।)."""
+    if len(TOKEN.findall(sentence)) < 2:
+        return None   # (a subject and its verb at least: not a list's number, 1. *)
+    guessed = frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True)
+    if guessed is None or not guessed[1] or guessed[0].endswith(")"):
+        return guessed   # (none, or a listed person, a pronoun's or the narrator's key)
+    if sum(1 for c in guessed[0] if c.isalpha()) < 2:
+        return None
+    return guessed if first or _named_again(guessed[0], record) else None
+
+
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
     """Is the subject one an elided subject after it continues: a listed person or a pronoun
     subject (not a guessed word)?"""
@@ -547,7 +595,13 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, or a person
             # by a kin term, role or title, माँ रसोई से बाहर आईं।)
-            if last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon):
+            goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon)
+            if subject is None:
+                guessed = _guessed_subject(_previous_sentence(before_text, boundaries), lexicon, index, text,
+                                           last is None)
+                if guessed is not None:
+                    subject, goes_on = guessed, True
+            if goes_on:
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
@@ -591,6 +645,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True, record=text)
                 if speaker is None and index is not None:
                     speaker = _beat_speaker(beat, index)
+                if speaker is None:
+                    speaker = _guessed_subject(beat, lexicon, index, text, not found and previous is None)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
