@@ -170,7 +170,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   and not _a_thing(keys, i, lexicon)
                   and not _lower_case_word(w, k, lexicon, index)
-                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record, previous is not None)]
+                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
+                                             previous is not None)]
     if verb_at is None:
         # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
         candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
@@ -290,8 +291,8 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
 
 def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं,
-    চশমাটা বইয়ের ওপর রেখে বললেন) or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen), and no person word
-    (राजू के पिता बोले, ছেলেটা বলল)?"""
+    চশমাটা বইয়ের ওপর রেখে বললেন) or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen),
+    and no person word (राजू के पिता बोले, ছেলেটা বলল)?"""
     narrative = lexicon.narrative
     key = keys[i]
     # (the possessor's marker written apart, राजू के बाल, or its genitive ending, টেবিলের ওপর)
