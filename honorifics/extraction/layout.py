@@ -67,8 +67,10 @@ _JSON_BRACES = ("{", "}", "[", "]")   # a line of a JSON list that is only struc
 _JSON_STRUCTURE = _JSON_BRACES + ("```", "```json")   # … and the code fence around it
 # — कहाँ थे तुम?  – चल, उठ!  (an em or en dash opens the line)
 _DASH_LINE = regexcache.compile(r"^[ \t]*[*_]{0,2}[—–―][ \t]*")
-# a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …)
-DASH_BREAK = regexcache.compile(r"[ \t]+[—–―][ \t]+")
+# a dash between speech and narration inside a dash line (— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …),
+# spaced or, as Bangla prose sets it, set against the next word (—…না, —টেবিলে চাপড় মেরে বললেন উমাপদবাবু।
+# —তপু, …) or the word before; never inside a word (ক—খ)
+DASH_BREAK = regexcache.compile(r"(?:[ \t]+[—–―][ \t]*|[—–―][ \t]+)")
 _SENTENCE_PUNCTUATION = regexcache.compile(
     f"[{class_body(characters=SENTENCE_END_MARKS + '.,;:' + DOUBLE_QUOTE_MARKS + SINGLE_QUOTES + DASHES)}]")
 _PARENTHETICAL = regexcache.compile(r"^[ \t]*[*_]{0,2}[(\[](?P<direction>[^()\[\]\n]{1,80})[)\]][*_]{0,2}[ \t]*$")

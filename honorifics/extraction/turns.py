@@ -951,7 +951,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         if dash_dialogue and label is None:
             # narration, then a dash and speech on the same line (Constable Biswas kolom ta
             # namalen. — Cycle er rong ki chhilo?): the narration's subject speaks it
-            after = _NARRATION_THEN_DASH.search(text, line_start, line_end)
+            after = _NARRATION_THEN_DASH.search(text, line_start, line_end) or _frame_then_dash(text, line_start,
+                                                                                                line_end, lexicon)
             if after is not None:
                 turns.append(RawTurn(None, NARRATION, line_start, after.start() + 1))
                 splitter.line_before = text[line_start:after.start() + 1]
@@ -966,8 +967,23 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     return _finished(turns, text, default_speaker, lexicon)
 
 
-# a sentence end, then a spaced dash that opens speech: ". — …", "। — …"
+# a sentence end, then a dash that opens speech: ". — …", "। —…"
 _NARRATION_THEN_DASH = regexcache.compile(f"[{SENTENCE_ENDS}.]{DASH_BREAK.pattern}(?=\\S)")
+# a comma or colon, then a dash that opens speech
+_LEAD_IN_THEN_DASH = regexcache.compile(f"[,:：]{DASH_BREAK.pattern}(?=\\S)")
+
+
+def _frame_then_dash(text: str, start: int, end: int, lexicon: Lexicon) -> re.Match | None:
+    """A reporting clause that leads into dash speech on its line (ভেতরে ঢুকে বললেন, —ঝগড়া পরে
+    করো।, पीछे मुड़कर बोली: — …): the comma or colon after its reporting verb, and the dash; a
+    comma and a dash after any other word is narration going on (সে, — মানে …)."""
+    if not lexicon.narrative:
+        return None
+    for found in _LEAD_IN_THEN_DASH.finditer(text, start, end):
+        words = TOKEN.findall(text, start, found.start())
+        if words and lexicon.key(words[-1]) in lexicon.narrative["reporting_verbs"]:
+            return found
+    return None
 
 
 def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon,

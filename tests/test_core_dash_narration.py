@@ -1,0 +1,36 @@
+"""Dash dialogue as Bangla and Hindi prose sets it: the dash against the next word (``না, —টেবিলে
+… বললেন মাস্টারমশাই। —তোমরা …``) breaks speech from narration as a spaced dash does; narration,
+then a dash on the same line, gives the speech to the narration's subject, after a sentence's end
+or after a reporting verb and a comma (``ভেতরে ঢুকে বললেন, —…``); a finite verb before a title is
+no name (``দাঁড়িয়ে ছিলেন মিসেস দত্ত``). Each case on new sentences with a control; none comes from
+a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+
+SCENE = ("সন্ধেবেলা ক্লাবঘরে মিটিং বসেছে।\n\n"
+         "—এভাবে চললে চলবে না, —খাতা বন্ধ করে বললেন মাস্টারমশাই। —রাজু, তোমাকে না চাঁদা তুলতে বলেছিলাম?\n\n"
+         "রাজু মাথা নামাল। —তুলেছি স্যার, কিন্তু অর্ধেক বাড়ি এখনও দেয়নি।\n\n"
+         "—তুই আবার মিথ্যে বলছিস, —বিলু হেসে উঠল। —আমি নিজে দেখেছি তুই মাঠে খেলছিলি।\n\n"
+         "দরজায় দাঁড়িয়ে ছিলেন মিসেস দত্ত। ভেতরে এসে বললেন, —আপনি রাগ করবেন না মাস্টারমশাই, "
+         "আমি কাল সব বাড়ি ঘুরে আসব।")
+SPEAKERS = ["মাস্টারমশাই", "রাজু", "বিলু", "মিসেস দত্ত"]
+
+
+def test_a_dash_set_against_the_word_breaks_speech_from_narration():
+    result = analyze_text(SCENE, "bn", speakers=SPEAKERS, task="continuation")
+    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    assert speech == [("মাস্টারমশাই", "familiar"), ("রাজু", "none"), ("বিলু", "intimate"), ("মিসেস দত্ত", "formal")]
+    assert result.speakers["মিসেস দত্ত"].tier == "formal" and result.speakers["বিলু"].tier == "intimate"
+
+
+def test_a_dash_inside_a_word_and_a_comma_before_a_dash_in_narration_stay_as_they_are():
+    # controls: ক—খ is no break; a comma and a dash after a word that reports nothing is narration
+    text = ("—তুমি কি ক—খ পড়তে পারো? —জিজ্ঞেস করল টুনি।\n\n"
+            "মিঠু চুপ করে রইল, — তারপর মাথা নাড়ল।\n\n"
+            "—হ্যাঁ, পারি।")
+    result = analyze_text(text, "bn", speakers=["টুনি", "মিঠু"], task="continuation")
+    speech = [(turn.speaker, turn.text.strip()[:12]) for turn in result.turns if turn.kind == "speech"]
+    assert speech[0][0] == "টুনি" and "ক—খ" in result.turns[0].text
+    assert all("তারপর" not in turn.text for turn in result.turns if turn.kind == "speech")
