@@ -98,3 +98,25 @@ def test_a_guessed_subject_after_another_speaker_needs_the_name_again():
     assert _guessed_subject(sentence, bn, None, sentence, False) is None
     rain = "হঠাৎ বৃষ্টি নামল"
     assert _guessed_subject(rain, bn, None, rain, False) is None
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # a compound verb of "do" after the thing it acts on; the ergative name of the sentence before,
+    # named again, goes on (and a vowel stem's participle: চা খেয়ে)
+    ("hi", 'विनय ने अख़बार मोड़ा। मेज़ साफ़ करके बोला, "दीदी, तुम चाय पियोगी?" रीता ने कहा, "हाँ विनय, बना दो।"',
+     {"विनय": ("familiar", "रीता"), "रीता": ("familiar", "विनय")}),
+    ("bn", 'সুমি জানালার ধারে বসে ছিল। কাপটা নামিয়ে চা খেয়ে বলল, "দাদা, তুই কখন ফিরবি?" '
+           'অর্ণব বলল, "রাতে ফিরব রে সুমি।"',
+     {"সুমি": ("intimate", "অর্ণব"), "অর্ণব": ("none", "সুমি")}),
+])
+def test_a_compound_verb_and_a_vowel_stems_participle_hold_no_subject(language, text, expected):
+    assert _speakers(text, language) == expected
+
+
+def test_a_compound_verbs_word_is_no_subject_but_a_name_before_its_object_is():
+    hi = load_lexicon("hi")
+    frame = "मेज़ साफ़ करके बोला,"
+    assert frame_speaker(frame, hi, None, previous=("विनय", True), record=frame) == ("विनय", True)
+    # control: the name, then the participle's own object (सिर) before it
+    named = "रतन सिर झुकाकर बोला,"
+    assert frame_speaker(named, hi, None, previous=("विनय", True), record=named) == ("रतन", True)

@@ -125,7 +125,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
             before_comma = len(TOKEN.findall(frame[:match.start()]))
             if before_comma <= verb_at:
                 clause_start = before_comma
-    if any(k in narrative["reported_markers"] for k in keys[clause_start:]):
+    if not (guess and verb_at is None) and any(k in narrative["reported_markers"] for k in keys[clause_start:]):
         return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
     # a subordinate clause with its own subject before the main one (টুবাই … মাথা গুঁজে দিতেই
     # ঠাকুমা হেসে বললেন): the subject after it, when there is one, frames the quote
@@ -158,9 +158,10 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         return f"{narrative['narrator']} (narrator)", True   # বলে ফেললাম: the narrator
     if any(k in narrative["first_person"] for k in keys):
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
+    # (बाहर, এখন: an adverb of time or place is no subject; nor करके, করে)
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
-        | lexicon.addressees["adverbs"]   # (बाहर, এখন: an adverb of time or place is no subject)
+        | lexicon.addressees["adverbs"] | narrative["light_verb_participles"]
     case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -168,6 +169,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not _modifies_turned_to(words, keys, i, lexicon, index)
                   and not _genitive(keys[i], lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
+                  # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
+                  and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
                   and not _a_thing(keys, i, lexicon)
                   and not _lower_case_word(w, k, lexicon, index)
                   and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
@@ -220,8 +223,10 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
     for j in range(i + 1, end):
         if keys[j] in narrative["frame_words"]:
             continue   # a manner, not an act on a thing (Bhodrolok hese bollen, सुनीता मुस्कुराते हुए बोली)
-        if keys[j].endswith(narrative["participle_endings"]) or _verb_like(keys[j], lexicon):
-            return True   # (its participle, places in a case between: थैला मेज़ पर रखकर)
+        if keys[j].endswith(narrative["participle_endings"]) or _verb_like(keys[j], lexicon) \
+                or keys[j] in narrative["light_verb_participles"] \
+                or j + 1 < end and keys[j + 1] in narrative["light_verb_participles"]:
+            return True   # (its participle, places in a case between: थैला मेज़ पर रखकर; गला साफ़ करके)
         if keys[j] not in case_markers and not (j + 1 < end and keys[j + 1] in case_markers):
             return False   # another word first, the participle's object: रतन सिर झुकाकर बोला, X the subject
     return False
@@ -597,7 +602,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, or a person
             # by a kin term, role or title, माँ रसोई से बाहर आईं।)
-            goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon)
+            goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon) \
+                or subject is not None and _named_again(subject[0], text)   # (Raju ne …, a character's name)
             if subject is None:
                 guessed = _guessed_subject(_previous_sentence(before_text, boundaries), lexicon, index, text,
                                            last is None)
@@ -648,7 +654,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if speaker is None and index is not None:
                     speaker = _beat_speaker(beat, index)
                 if speaker is None:
-                    speaker = _guessed_subject(beat, lexicon, index, text, not found and previous is None)
+                    # (a character the record names again: not a scene's first word, Commentary box mein …)
+                    speaker = _guessed_subject(beat, lexicon, index, text, False)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
