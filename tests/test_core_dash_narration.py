@@ -34,3 +34,27 @@ def test_a_dash_inside_a_word_and_a_comma_before_a_dash_in_narration_stay_as_the
     speech = [(turn.speaker, turn.text.strip()[:12]) for turn in result.turns if turn.kind == "speech"]
     assert speech[0][0] == "টুনি" and "ক—খ" in result.turns[0].text
     assert all("তারপর" not in turn.text for turn in result.turns if turn.kind == "speech")
+
+
+def test_an_action_before_a_dash_names_its_speaker_by_a_name_the_record_names_again():
+    text = ("রাত বাড়ছে। টুকুন জানলার দিকে তাকাল। —তুই কি আজও ফোন করবি না?\n\n"
+            "—করব রে, কাল সকালে, —হেসে বলল বিনু।\n\n"
+            "—কথা দিলি কিন্তু, বিনু। টুকুন আর অপেক্ষা করবে না।")
+    result = analyze_text(text, "bn", task="continuation")
+    speech = [turn.speaker for turn in result.turns if turn.kind == "speech"]
+    assert speech[:2] == ["টুকুন", "বিনু"]
+    # control: a scene's first sentence opens with a thing, named once: no speaker from it
+    scene = ("জেনারেল কামরায় পা রাখার জায়গা নেই।\n\n"
+             "—দাদা, একটু সরে বসুন না।\n\n"
+             "—কোথায় সরব? তুমি নিজেই দেখো।")
+    result = analyze_text(scene, "bn", task="continuation")
+    assert [turn.speaker for turn in result.turns if turn.kind == "speech"] == ["_unnamed_1", "_unnamed_2"]
+
+
+def test_a_name_is_named_again_with_its_case_ending_and_a_short_word_only_alone():
+    from honorifics.extraction.narrative import _named_again
+    assert _named_again("কালাচাঁদ", "কথাটা কালাচাঁদের পছন্দ হল না। এমন সময় কালাচাঁদ বলল")
+    assert _named_again("Bhodrolok", "ek boyoshko bhodrolok … Bhodrolok hese bollen")
+    # controls: once only; a short word inside a longer one (यह in यहाँ)
+    assert not _named_again("গামছা", "তারপর গামছা দিয়ে হাত মুছে বললেন")
+    assert not _named_again("यह", "यह रहा संवाद: यहाँ आओ")

@@ -166,7 +166,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
-                  and not _modifies_turned_to(words, keys, i, lexicon, index)
+                  and not (_modifies_turned_to(words, keys, i, lexicon, index) and not _named_again(w, record))
                   and not _genitive(keys[i], lexicon)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
@@ -233,11 +233,15 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
 
 
 def _named_again(word: str, record: str) -> bool:
-    """Does the record name the word more than once (in any case: ``Bhodrolok`` after ``ek
-    boyoshko bhodrolok``)?"""
-    if record.count(word) > 1:
-        return True
-    return word.isascii() and record.casefold().count(word.casefold()) > 1
+    """Does the record name the word more than once (in any letter case: ``Bhodrolok`` after ``ek
+    boyoshko bhodrolok``; with a case ending: কালাচাঁদের)?"""
+    if record.count(word) < 2 and not (word.isascii() and record.casefold().count(word.casefold()) > 1):
+        return False   # (not even as a part of a word: most words a frame holds)
+    # (a word, or the start of one: the name with its case ending, কালাচাঁদের; a short word only
+    # alone: यह is not in यहाँ)
+    folded = word.casefold()
+    named = [found for found in TOKEN.findall(record) if found.casefold().startswith(folded)]
+    return sum(1 for found in named if len(folded) >= 3 or found.casefold() == folded) > 1
 
 
 def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
@@ -321,7 +325,8 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
                         index: SpeakerIndex | None) -> bool:
     """Is ``words[i]`` a word of the noun phrase of the person a frame turns to, right before
     them (ছোট্ট in ``তারপর ছোট্ট পিকলুর দিকে ফিরে বললেন``, नन्हे in ``नन्हे टुन्नू की ओर मुड़कर``)?
-    Not a listed name or a person word: those are the subject (``মিঠি টুটুলের দিকে ফিরে বলল``)."""
+    Not a listed name or a person word: those are the subject (``মিঠি টুটুলের দিকে ফিরে বলল``); nor,
+    says the frame's caller, a word the record names again (``টুকুন জানলার দিকে তাকাল``)."""
     if not toward_candidates(words, keys, i + 1, lexicon):
         return False
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
@@ -496,19 +501,29 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
     return found if _listed_or_pronoun(found) else None
 
 
-def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
+def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
                      first: bool) -> tuple[str, bool] | None:
     """The subject of a narration sentence about a character known by a name the lexicon does
     not know (তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল।, कबीर … अंदर घुस गया।): the word a frame
-    would take as its subject, near the sentence's start, when it is the record's ``first``
-    speaker or the record names that word again (a character comes back; a thing seldom does:
-    अचानक बारिश आई।)."""
-    if len(TOKEN.findall(sentence)) < 2:
+    would take as its subject, opening the sentence (after words like फिर, তারপর only), when it is
+    the record's ``first`` speaker or the record names that word again (a character comes back; a
+    thing seldom does: अचानक बारिश आई।; a scene's time or place opens its sentence: रात के ग्यारह
+    बजे … दरवाज़ा खड़का।)."""
+    tokens = _frame_keys(sentence, lexicon)
+    if len(tokens) < 2:
         return None   # (a subject and its verb at least: not a list's number, 1. *)
     guessed = frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True)
     if guessed is None or not guessed[1] or guessed[0].endswith(")"):
         return guessed   # (none, or a listed person, a pronoun's or the narrator's key)
-    if sum(1 for c in guessed[0] if c.isalpha()) < 2:
+    narrative = lexicon.narrative
+    passed = narrative["frame_words"] | lexicon.addressees["adverbs"]
+    at = next((i for i, (_, key) in enumerate(tokens) if key not in passed), None)
+    if at is None or tokens[at][0] != guessed[0] or sum(1 for c in guessed[0] if c.isalpha()) < 2 \
+            or tokens[at][1] in lexicon.third_person_pronouns:   # (यह रहा संवाद: a demonstrative)
+        return None
+    # a word of a compound noun joined by a hyphen is no one's name (बस-स्टॉप की छत, Co-working space)
+    word_end = sentence.find(guessed[0]) + len(guessed[0])
+    if sentence[word_end:word_end + 1] in ("-", "‐"):
         return None
     return guessed if first or _named_again(guessed[0], record) else None
 
@@ -605,7 +620,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon) \
                 or subject is not None and _named_again(subject[0], text)   # (Raju ne …, a character's name)
             if subject is None:
-                guessed = _guessed_subject(_previous_sentence(before_text, boundaries), lexicon, index, text,
+                guessed = guessed_subject(_previous_sentence(before_text, boundaries), lexicon, index, text,
                                            last is None)
                 if guessed is not None:
                     subject, goes_on = guessed, True
@@ -655,7 +670,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     speaker = _beat_speaker(beat, index)
                 if speaker is None:
                     # (a character the record names again: not a scene's first word, Commentary box mein …)
-                    speaker = _guessed_subject(beat, lexicon, index, text, False)
+                    speaker = guessed_subject(beat, lexicon, index, text, False)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \

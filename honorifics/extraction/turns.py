@@ -35,8 +35,8 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
-from .narrative import (elided_frame_speaker, frame_line, frame_speaker, narration_speaker, narrative_quotes,
-                        whole_quote)
+from .narrative import (elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+                        narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -584,7 +584,14 @@ class _TurnSplitter:
             return None
         parts = _sentences_of(self.line_before)
         found = narration_speaker(parts[-1] if parts else self.line_before, self.lexicon, self.index)
-        return found if found is not None else elided_frame_speaker(parts, self.lexicon, self.index)
+        if found is None:
+            found = elided_frame_speaker(parts, self.lexicon, self.index)
+        if found is None and parts and self.lexicon.narrative:
+            # a character acting, by a name the lexicon does not know (মিতা জানালার দিকে তাকাল। —তুই …):
+            # the word the sentence gives as its subject, when the record names it again (a scene's
+            # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।)
+            found = guessed_subject(parts[-1], self.lexicon, self.index, self.text, False)
+        return found
 
     def next_dash_speaker(self) -> tuple[str, bool]:
         """The speaker of an unnamed dash line: the other party of the previous one."""
