@@ -87,17 +87,17 @@ def test_an_elided_subject_goes_on_from_a_name_the_lexicon_does_not_know(languag
     assert _speakers(text, language) == expected
 
 
-def test_a_guessed_subject_after_another_speaker_needs_the_name_again():
-    from honorifics.extraction.narrative import _guessed_subject
+def test_aguessed_subject_after_another_speaker_needs_the_name_again():
+    from honorifics.extraction.narrative import guessed_subject
     bn = load_lexicon("bn")
     sentence = "তানিয়া ব্যাগটা টেবিলে নামিয়ে রাখল"
     # the first speaker of the record, or a name the record names again
-    assert _guessed_subject(sentence, bn, None, sentence, True) == ("তানিয়া", True)
-    assert _guessed_subject(sentence, bn, None, f"{sentence}। তানিয়া হাসল।", False) == ("তানিয়া", True)
+    assert guessed_subject(sentence, bn, None, sentence, True) == ("তানিয়া", True)
+    assert guessed_subject(sentence, bn, None, f"{sentence}। তানিয়া হাসল।", False) == ("তানিয়া", True)
     # controls: a word named once, after someone spoke; a thing opening a sentence (বৃষ্টি … নামল)
-    assert _guessed_subject(sentence, bn, None, sentence, False) is None
+    assert guessed_subject(sentence, bn, None, sentence, False) is None
     rain = "হঠাৎ বৃষ্টি নামল"
-    assert _guessed_subject(rain, bn, None, rain, False) is None
+    assert guessed_subject(rain, bn, None, rain, False) is None
 
 
 @pytest.mark.parametrize("language, text, expected", [
