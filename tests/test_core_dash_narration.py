@@ -58,3 +58,15 @@ def test_a_name_is_named_again_with_its_case_ending_and_a_short_word_only_alone(
     # controls: once only; a short word inside a longer one (यह in यहाँ)
     assert not _named_again("গামছা", "তারপর গামছা দিয়ে হাত মুছে বললেন")
     assert not _named_again("यह", "यह रहा संवाद: यहाँ आओ")
+
+
+def test_lines_that_open_with_narration_then_a_dash_make_dash_dialogue():
+    text = ("দাদু খবরের কাগজটা ভাঁজ করলেন। —তুই আজ স্কুলে যাসনি কেন?\n"
+            "—জ্বর ছিল দাদু, তুমি মাকে জিজ্ঞেস করো।")
+    result = analyze_text(text, "bn", task="continuation")
+    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    assert speech == [("দাদু", "intimate"), ("_unnamed_1", "familiar")]
+    # control: one line of narration with a dash aside, and no dash line: prose, one utterance
+    prose = "দাদু খবরের কাগজটা ভাঁজ করলেন। — তারপর চশমাটা খুলে রাখলেন।"
+    result = analyze_text(prose, "bn", task="continuation")
+    assert not any(turn.kind == "speech" and turn.speaker == "দাদু" for turn in result.turns)

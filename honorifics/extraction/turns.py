@@ -825,7 +825,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     # dash dialogue: two or more lines opened by an em or en dash
     dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in _LINE_DASHES) \
         else [None] * len(lines)
-    dash_dialogue = sum(1 for d in dashes if d is not None) >= 2
+    # (and lines that open with narration, then a dash and speech: রনি ব্যাগটা নামিয়ে রাখল। —তুই …)
+    dash_dialogue = sum(1 for d in dashes if d is not None) + sum(
+        1 for d, (s, e) in zip(dashes, lines) if d is None and any(c in text[s:e] for c in _LINE_DASHES)
+        and _NARRATION_THEN_DASH.search(text, s, e) is not None) >= 2
 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
                              dialogue_labels, latin_letters)
