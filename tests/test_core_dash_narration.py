@@ -70,3 +70,17 @@ def test_lines_that_open_with_narration_then_a_dash_make_dash_dialogue():
     prose = "দাদু খবরের কাগজটা ভাঁজ করলেন। — তারপর চশমাটা খুলে রাখলেন।"
     result = analyze_text(prose, "bn", task="continuation")
     assert not any(turn.kind == "speech" and turn.speaker == "দাদু" for turn in result.turns)
+
+
+def test_a_dialogue_of_bare_quoted_lines_alternates_between_unnamed_speakers():
+    text = ("দুপুরবেলা দোকানে ভিড় কম।\n"
+            "\"দাদা, এক কেজি আলু দিন তো।\"\n"
+            "\"দিচ্ছি। তুমি পেঁয়াজও নেবে নাকি?\"\n"
+            "\"না, আপনি শুধু আলুটাই দিন।\"")
+    result = analyze_text(text, "bn", task="continuation")
+    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    assert speech == [("_unnamed_1", "formal"), ("_unnamed_2", "familiar"), ("_unnamed_1", "formal")]
+    # control: quoted lines under labels are the labelled speaker's, no alternation of their own
+    labelled = "User: এই লাইনগুলো দেখো:\n\"তুই কোথায়?\"\n\"আপনি আসুন।\"\nAssistant: ঠিক আছে।"
+    result = analyze_text(labelled, "bn", task="roleplay")
+    assert not any(turn.speaker and turn.speaker.startswith("_unnamed") for turn in result.turns)

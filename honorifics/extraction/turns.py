@@ -455,6 +455,9 @@ class _TurnSplitter:
         self.line_before_next: str | None = None
         #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
         self.bulleted_labels = False
+        # two or more lines that are each one quote, in a text that is no reply to the user: a
+        # dialogue of bare quoted lines, whose unframed lines alternate as dash lines do
+        self.quote_dialogue = False
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -663,8 +666,14 @@ class _TurnSplitter:
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
             speaker = pending or self.named_by_line_before() or self.unframed_speaker()
+            if speaker is None and self.quote_dialogue:
+                # a dialogue of bare quoted lines ("Kaku, duto cha dao." / "Dichhi. …"): its
+                # first unframed line opens the alternation of unnamed speakers
+                speaker = self.next_dash_speaker()
             if speaker:
                 self.narrative_turn(speaker[0], speaker[1], quoted[0], quoted[1])
+                if self.quote_dialogue and speaker[0] is not None:
+                    self.dash_speakers.append(speaker[0])
                 return
         if not self.reply_to_user and _last_visible(text, span_start, span_end) in (":", "："):
             turns.append(RawTurn(None, NOTE, span_start, span_end))
@@ -833,6 +842,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
                              dialogue_labels, latin_letters)
     splitter.bulleted_labels = bool(bullets) and all(bullets)
+    # (not where labels name speakers: a quoted line there is an example or a line read out)
+    splitter.quote_dialogue = not reply_to_user and not label_count and len(lines) >= 2 \
+        and any(q in text for q in OPENING_QUOTE_CHARACTERS) \
+        and sum(1 for s, e in lines if whole_quote(text, s, e) is not None) >= 2
     turns = splitter.turns
     note_section_end = -1   # the end of a note section about the answer (see _note_section_end)
     in_ooc_list = False   # in a list of options the model's own words introduced
