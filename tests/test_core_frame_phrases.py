@@ -120,3 +120,30 @@ def test_a_compound_verbs_word_is_no_subject_but_a_name_before_its_object_is():
     # control: the name, then the participle's own object (सिर) before it
     named = "रतन सिर झुकाकर बोला,"
     assert frame_speaker(named, hi, None, previous=("विनय", True), record=named) == ("रतन", True)
+
+
+def test_named_again_reads_the_record_once_and_answers_as_a_scan_of_its_words_would():
+    """The record's words are read once (a long story asks about them at every frame) and
+    answer as a scan of every word would, over the words of real narrative texts."""
+    import json
+    from pathlib import Path
+
+    from honorifics.extraction.narrative import _named_again
+    from honorifics.extraction.tokens import TOKEN
+
+    def scanned(word: str, record: str) -> bool:
+        folded = word.casefold()
+        if not word.isascii() and folded != word and record.count(word) < 2:
+            return False
+        named = [found for found in TOKEN.findall(record) if found.casefold().startswith(folded)]
+        return sum(1 for found in named if len(folded) >= 3 or found.casefold() == folded) > 1
+
+    blind = Path(__file__).parent / "data" / "blind"
+    checked = 0
+    for name in ("r62_elided_names.jsonl", "r65_story_frames.jsonl", "r69_quote_lines.jsonl"):
+        for line in open(blind / name, encoding="utf-8"):
+            record = json.loads(line)["text"]
+            for word in set(TOKEN.findall(record)) | {"यह", "Émile", "x"}:
+                assert _named_again(word, record) == scanned(word, record), (name, word)
+                checked += 1
+    assert checked > 1000

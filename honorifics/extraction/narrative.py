@@ -19,6 +19,7 @@ reporting speech, not narration). The words (reporting verbs, the ergative
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from .. import regexcache
@@ -174,7 +175,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
                   and not _a_thing(keys, i, lexicon)
                   and not _lower_case_word(w, k, lexicon, index)
                   and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
-                                             previous is not None)]
+                                             previous is not None, case_markers)]
     if verb_at is None:
         # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
         candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
@@ -199,7 +200,7 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
 
 
 def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, verb_at: int | None,
-                       lexicon: Lexicon, record: str, elided: bool) -> bool:
+                       lexicon: Lexicon, record: str, elided: bool, case_markers: frozenset) -> bool:
     """Is a guessed word inside a clause whose subject is elided, not its subject? The word is no
     person's, ``record`` names it nowhere else (a character's name comes back in a story, a thing
     handled once does not), another word stands between it and the reporting verb, and either a
@@ -208,12 +209,12 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
     clause goes on from is known (``elided``), its participle follows it, with nothing but places
     in a case between (फिर थैला मेज़ पर रखकर बोला, चश्मा उतारकर बोले; not রতন মাথা নিচু করে বলল,
     whose participle has its own object). तभी रसोई से सुनीता बोली keeps सुनीता, her verb right after
-    her; so does तभी सुनीता झाँकते हुए बोली where the record names her again."""
+    her; so does तभी सुनीता झाँकते हुए बोली where the record names her again. (``case_markers``: the
+    frame's, its clauses' and its narrative's together.)"""
     if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]) \
             or _named_again(words[i], record):
         return False
     narrative = lexicon.narrative
-    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
            for j in range(start, i)):
         return True
@@ -234,14 +235,29 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
 
 def _named_again(word: str, record: str) -> bool:
     """Does the record name the word more than once (in any letter case: ``Bhodrolok`` after ``ek
-    boyoshko bhodrolok``; with a case ending: কালাচাঁদের)?"""
-    if record.count(word) < 2 and not (word.isascii() and record.casefold().count(word.casefold()) > 1):
-        return False   # (not even as a part of a word: most words a frame holds)
-    # (a word, or the start of one: the name with its case ending, কালাচাঁদের; a short word only
-    # alone: यह is not in यहाँ)
+    boyoshko bhodrolok``; with a case ending: কালাচাঁদের)? As a word, or the start of one (the name
+    with its case ending); a short word only alone (यह is not in यहाँ)."""
     folded = word.casefold()
-    named = [found for found in TOKEN.findall(record) if found.casefold().startswith(folded)]
-    return sum(1 for found in named if len(folded) >= 3 or found.casefold() == folded) > 1
+    if not word.isascii() and folded != word and record.count(word) < 2:
+        return False   # (a cased letter outside ASCII, Émile: named again as written only)
+    words = _record_words(record)
+    first = bisect_left(words, folded)
+    last = bisect_left(words, folded + _LAST_CODE_POINT) if len(folded) >= 3 else bisect_right(words, folded)
+    return last - first > 1
+
+
+# the words of the record asked about last, casefolded and sorted: a record's frames ask about
+# its words many times (once per guessed subject), and reading the whole record each time made
+# a long story's cost grow with the square of its length
+_RECORD_WORDS: list = ["", []]
+_LAST_CODE_POINT = chr(0x10FFFF)   # (after every word that starts with a given one)
+
+
+def _record_words(record: str) -> list[str]:
+    if _RECORD_WORDS[0] is not record:
+        _RECORD_WORDS[0] = record
+        _RECORD_WORDS[1] = sorted(found.casefold() for found in TOKEN.findall(record))
+    return _RECORD_WORDS[1]
 
 
 def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
