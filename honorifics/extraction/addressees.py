@@ -985,6 +985,29 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
     return out
 
 
+def called_names(text: str, start: int, end: int, lexicon: Lexicon) -> list[str]:
+    """The words of each vocative in ``text[start:end]``: one opening a sentence (``मिता, …``) or
+    ending one (``… কথা বলছ, মিতা?``), in text order. Whom they name is the caller's to ask.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> t = "কার সঙ্গে কথা বলছ, মিতা? খিচুড়ি হয়ে গেছে।"
+    >>> called_names(t, 0, len(t), load_lexicon("bn"))
+    ['মিতা']
+    """
+    found = []
+    for sentence_start, sentence_end in sentence_spans(text, start, end):
+        opening = vocative_at(text, sentence_start, sentence_end, lexicon)
+        if opening:
+            found.append(opening)
+        trailing = _TRAILING.search(text, sentence_start, sentence_end)
+        if trailing is not None:
+            # (the words after the sentence's last comma: … আগে বল তো, মিনু?)
+            words = TOKEN.findall(trailing.group().rsplit(",", 1)[-1])
+            if words and _vocative_of(words, lexicon):
+                found.append(" ".join(words))
+    return found
+
+
 def _calls_to_another(text: str, calls: list[tuple[int, str]], sentences: list[tuple[int, int]],
                       evidence: list[Evidence],
                       turn: SpeakerTurn, lexicon: Lexicon, index: SpeakerIndex, named_in_turn: set,

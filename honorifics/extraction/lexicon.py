@@ -504,6 +504,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)
                                              for e in section.get("root_participle_endings") or ()),
+            # endings of a word that closes an adverbial before a clause's subject (a locative or a
+            # participle: ফোনের ওপাশে রুমকি হাসল, স্কুল থেকে এসে বাবলু …), on any stem
+            "adjunct_endings": tuple(match_key(e, script) for e in section.get("adjunct_endings") or ()),
             # the participle of "do" that makes one verb with the word before it (साफ़ करके, চুপ করে)
             "light_verb_participles": keys(section.get("light_verb_participles")),
             # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):

@@ -162,7 +162,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     # (बाहर, এখন: an adverb of time or place is no subject; nor करके, করে)
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
-        | lexicon.addressees["adverbs"] | narrative["light_verb_participles"]
+        | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
+        | lexicon.particles   # (बस, हाँ, তো: never a subject)
     case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -185,7 +186,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
         and any(k in narrative["first_person_objects"] for k in keys) else previous
     if not candidates:
         return elided
-    if (previous is not None or guess) and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH:
+    if (previous is not None or guess) and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH \
+            and not (guess and _closes_adjunct(keys[candidates[0][0] - 1], lexicon)):
         # no word that could be the subject near the clause start (খানিক পরে জানালার বাইরে …
         # ইশারা করে হেসে যোগ করল): the subject is elided, the last speaker goes on
         return elided
@@ -346,6 +348,20 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     if not toward_candidates(words, keys, i + 1, lexicon):
         return False
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
+
+
+def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
+    """Does the word close an adverbial that may stand before a clause's subject: a case marker
+    or postposition, a participle (देखकर, উঠে, দাঁড়িয়ে), an auxiliary (उतरते हुए), or a word with
+    the language's locative or participle ending (ফোনের ওপাশে, স্কুল থেকে এসে)? Then the word after
+    it may open the clause (पिंकी की तरफ़ देखकर राजू मुस्कुराया।)."""
+    narrative = lexicon.narrative
+    if key in narrative["subject_markers"]:
+        return False   # (राजू ने …: an agent, not an adverbial)
+    endings = narrative["participle_endings"] + narrative["adjunct_endings"]
+    return key in lexicon.clauses["case_markers"] or key in narrative["case_markers"] \
+        or key in lexicon.postpositions or key in lexicon.auxiliaries or key in narrative["clause_breaks"] \
+        or _verb_like(key, lexicon) or any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
 
 
 def _genitive(key: str, lexicon: Lexicon) -> bool:
@@ -534,14 +550,27 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     narrative = lexicon.narrative
     passed = narrative["frame_words"] | lexicon.addressees["adverbs"]
     at = next((i for i, (_, key) in enumerate(tokens) if key not in passed), None)
-    if at is None or tokens[at][0] != guessed[0] or sum(1 for c in guessed[0] if c.isalpha()) < 2 \
+    if at is None:
+        return None
+    # the subject opens the sentence, or follows an adverbial put before it (पिंकी की तरफ़ देखकर राजू
+    # मुस्कुराया।, ফোনের ওপাশে রুমকি হাসল।): the word right after one that closes it
+    fronted = tokens[at][0] != guessed[0]
+    if fronted:
+        # (and its verb right after it, ending its clause: not রেডিওতে খবর শেষ হয়ে গান শুরু হলো, where
+        # the word heads a clause of its own, nor মোড়ে রিকশার লম্বা সারি, a phrase)
+        at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == guessed[0]), None)
+        if at is None or not _closes_adjunct(tokens[at - 1][1], lexicon) \
+                or len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) != 2:
+            return None
+    if sum(1 for c in guessed[0] if c.isalpha()) < 2 \
             or tokens[at][1] in lexicon.third_person_pronouns:   # (यह रहा संवाद: a demonstrative)
         return None
     # a word of a compound noun joined by a hyphen is no one's name (बस-स्टॉप की छत, Co-working space)
     word_end = sentence.find(guessed[0]) + len(guessed[0])
     if sentence[word_end:word_end + 1] in ("-", "‐"):
         return None
-    return guessed if first or _named_again(guessed[0], record) else None
+    # (after an adverbial, only a word the record names again: a time or a thing seldom comes back)
+    return guessed if first and not fronted or _named_again(guessed[0], record) else None
 
 
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:

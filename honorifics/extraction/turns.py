@@ -35,6 +35,7 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
+from .addressees import called_names
 from .narrative import (elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
@@ -488,6 +489,8 @@ class _TurnSplitter:
             return False   # सच कहूँ तो —, बैटरी ख़त्म थी, —: a clause, not a name
         if len(keys) > 1 and keys[-1] in lexicon.clauses["case_markers"]:
             return False   # पहली मुलाक़ात में:, Office ke bahar:: a phrase of time or place heading a list
+        if len(keys) > 1 and lexicon.narrative and keys[-1] in lexicon.narrative["reporting_verbs"]:
+            return False   # शीला बोली —, টুটুল বলল —: a frame, whose subject speaks (see _frame_then_dash)
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
@@ -597,17 +600,32 @@ class _TurnSplitter:
         return found
 
     def next_dash_speaker(self) -> tuple[str, bool]:
-        """The speaker of an unnamed dash line: the other party of the previous one."""
+        """The speaker of an unnamed dash line: the other party of the previous one (of three or
+        more, the one the previous line called: … কথা বলছ, মিতা? / —রুমকির সঙ্গে, …: মিতা)."""
         said = self.dash_speakers
         if not said:
             return f"{UNNAMED_DASH}1", True
         last = said[-1]
         others = [s for s in dict.fromkeys([*said, *(spec.name for spec in self.speakers)]) if s != last]
+        if len(others) > 1:
+            called = self.called_in_last_turn(others)
+            if called is not None:
+                others = [called]
         if len(others) == 1:
             return others[0], others[0] not in {spec.name for spec in self.speakers}
         if last == f"{UNNAMED_DASH}1":
             return f"{UNNAMED_DASH}2", True
         return f"{UNNAMED_DASH}1", True
+
+    def called_in_last_turn(self, people: list[str]) -> str | None:
+        """The one of ``people`` the last speech turn calls by name (opening or ending a sentence
+        with it): the one who answers it."""
+        last = next((t for t in reversed(self.turns) if t.kind == SPEECH), None)
+        if last is None:
+            return None
+        called = {self.index.match(name) or name for name in called_names(self.text, last.start, last.end, self.lexicon)}
+        found = [person for person in people if person in called]
+        return found[0] if len(found) == 1 else None
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
@@ -657,7 +675,14 @@ class _TurnSplitter:
             if turn.speaker != last:
                 return turn.speaker, turn.unlisted
         others = [spec.name for spec in self.speakers if spec.name != last]
-        return (others[0], False) if len(self.speakers) == 2 and len(others) == 1 else None
+        if len(self.speakers) == 2 and len(others) == 1:
+            return others[0], False
+        if self.speakers or self.quote_dialogue:
+            return None   # (in a dialogue of bare quoted lines, they alternate: see plain)
+        # one speaker so far, none listed: the one their quote was said to answers it (বাবাকে বলল,
+        # "…"), else someone no cue names (a call is address, not a speaker cue: DESIGN.md)
+        answerer = said[-1].to
+        return (answerer, True) if answerer is not None else (f"{UNNAMED_DASH}1", True)
 
     def plain(self, span_start: int, span_end: int) -> None:
         text, turns, lexicon = self.text, self.turns, self.lexicon
@@ -834,10 +859,11 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     # dash dialogue: two or more lines opened by an em or en dash
     dashes = [dash_line(text[s:e]) for s, e in lines] if len(lines) >= 2 and any(d in text for d in _LINE_DASHES) \
         else [None] * len(lines)
-    # (and lines that open with narration, then a dash and speech: রনি ব্যাগটা নামিয়ে রাখল। —তুই …)
+    # (and lines that open with narration or a frame, then a dash and speech: রনি ব্যাগটা নামিয়ে
+    # রাখল। —তুই …, शीला बोली — तुम …)
     dash_dialogue = sum(1 for d in dashes if d is not None) + sum(
         1 for d, (s, e) in zip(dashes, lines) if d is None and any(c in text[s:e] for c in _LINE_DASHES)
-        and _NARRATION_THEN_DASH.search(text, s, e) is not None) >= 2
+        and (_NARRATION_THEN_DASH.search(text, s, e) is not None or _frame_then_dash(text, s, e, lexicon) is not None)) >= 2
 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
                              dialogue_labels, latin_letters)
@@ -971,6 +997,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                             turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
                 splitter.speech_seen = True
                 continue
+            label = None   # (a "label" that names no one: शीला बोली — …, a frame)
         if dash_dialogue and label is None:
             # narration, then a dash and speech on the same line (Constable Biswas kolom ta
             # namalen. — Cycle er rong ki chhilo?): the narration's subject speaks it
@@ -992,20 +1019,21 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
 
 # a sentence end, then a dash that opens speech: ". — …", "। —…"
 _NARRATION_THEN_DASH = regexcache.compile(f"[{SENTENCE_ENDS}.]{DASH_BREAK.pattern}(?=\\S)")
-# a comma or colon, then a dash that opens speech
-_LEAD_IN_THEN_DASH = regexcache.compile(f"[,:：]{DASH_BREAK.pattern}(?=\\S)")
+# a comma or colon (or nothing), then a dash that opens speech
+_LEAD_IN_THEN_DASH = regexcache.compile(f"[,:：]?{DASH_BREAK.pattern}(?=\\S)")
 
 
 def _frame_then_dash(text: str, start: int, end: int, lexicon: Lexicon) -> re.Match | None:
     """A reporting clause that leads into dash speech on its line (ভেতরে ঢুকে বললেন, —ঝগড়া পরে
-    করো।, पीछे मुड़कर बोली: — …): the comma or colon after its reporting verb, and the dash; a
-    comma and a dash after any other word is narration going on (সে, — মানে …)."""
+    করো।, पीछे मुड़कर बोली: — …, शीला बोली — …): the comma or colon after its reporting verb, if
+    any, and the dash; a comma and a dash after any other word is narration going on (সে, — মানে …)."""
     if not lexicon.narrative:
         return None
     for found in _LEAD_IN_THEN_DASH.finditer(text, start, end):
         words = TOKEN.findall(text, start, found.start())
-        if words and lexicon.key(words[-1]) in lexicon.narrative["reporting_verbs"]:
-            return found
+        if words and lexicon.key(words[-1]) in lexicon.narrative["reporting_verbs"] and (
+                text[found.start()] in ",:：" or frame_speaker(text[start:found.start()], lexicon, None) is not None):
+            return found   # (with no comma, a frame that names its subject: not "'apni' bolo — …", advice)
     return None
 
 

@@ -1,0 +1,66 @@
+"""Who speaks after narration that names no one first: an action beat whose subject follows a
+fronted adverbial (``ফোনের ওপাশে রুমকি হাসল।``, ``पिंकी की तरफ़ देखकर राजू मुस्कुराया।``), a frame
+with a dash and no comma (``शीला बोली — …``), the one a line calls by name answering it, and a bare
+quote line answering a story's only speaker. Each on new sentences with a control; none comes from
+a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+
+
+def _speech(result):
+    return [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+
+
+def test_a_subject_after_a_fronted_adverbial_speaks_the_dash_line_after_it():
+    text = ("शाम ढल रही थी। आँगन में खाट पर बैठकर राजू ने पतंग सँभाली। पिंकी की तरफ़ देखकर राजू मुस्कुराया।\n"
+            "— तुम भी चलोगी छत पर?\n"
+            "— नहीं, तू जा। मुझे पढ़ना है।")
+    result = analyze_text(text, "hi", task="continuation")
+    assert _speech(result) == [("राजू", "familiar"), ("_unnamed_1", "intimate")]
+
+
+def test_a_locative_before_the_subject_and_a_bare_quote_line_answering_it():
+    text = ("রাত তখন দশটা। ফোনের ওপাশে রুমকি হাসল। \"তুই এখনো ঘুমোসনি?\"\n"
+            "\"না রে, তুমি কেমন আছ?\"\n"
+            "একটু থেমে রুমকি বলল, \"ভালো। কাল দেখা হবে।\"")
+    result = analyze_text(text, "bn", task="continuation")
+    assert _speech(result)[:2] == [("রুমকি", "intimate"), ("_unnamed_1", "familiar")]
+    romanized = analyze_text("Raat tokhon dosh ta. Phoner opashe Rumki haslo. \"Tui ekhono ghumosni?\"\n"
+                             "\"Na re, tumi kemon acho?\"\nEktu theme Rumki bollo, \"Bhalo.\"", "bn", task="continuation")
+    assert _speech(romanized)[:2] == [("Rumki", "intimate"), ("_unnamed_1", "familiar")]
+
+
+def test_a_fronted_word_that_heads_a_clause_or_a_phrase_of_its_own_is_no_speaker():
+    # controls: খবর is the subject of its own participle clause, রিকশার a possessor in a phrase
+    # with no verb, बस an adverb: none speaks, though each comes back later in the text
+    for text, language in [
+            ("রেডিওতে খবর শেষ হয়ে গান শুরু হলো।\n— তুই খবর শুনলি?\n— না, তুমি বলো।", "bn"),
+            ("মোড়ে রিকশার লম্বা সারি, চালকেরা বসে আছে।\n— মামা, যাবা?\n— যামু, রিকশার ভাড়া আশি।", "bn"),
+            ("सेट पर बस दो लाइटें जल रही थीं।\n— तुम अभी तक यहीं हो?\n— हाँ, बस जा रही हूँ।", "hi")]:
+        result = analyze_text(text, language, task="continuation")
+        assert [speaker for speaker, _ in _speech(result)] == ["_unnamed_1", "_unnamed_2"], text
+
+
+def test_a_frame_before_a_dash_with_no_comma_names_its_speaker_and_the_one_called_answers():
+    text = ("रसोई में शीला चाय छान रही थी। रवि अख़बार लेकर आया।\n"
+            "शीला बोली — तुम आज दफ़्तर नहीं जाओगे?\n"
+            "रवि बोला — नहीं, आज छुट्टी है। तुम भी बैठो।\n"
+            "तभी दादी आँगन से आईं। दादी बोलीं — बहू, मेरी दवा कहाँ रखी है? और रवि, तू ज़रा पानी ला।\n"
+            "— अभी लाता हूँ दादी।")
+    result = analyze_text(text, "hi", task="continuation")
+    assert [speaker for speaker, _ in _speech(result)] == ["शीला", "रवि", "दादी", "रवि"]
+    assert result.speakers["दादी"].tier == "intimate" and "शीला बोली" not in result.speakers
+    bangla = analyze_text("উঠোনে মিনু কাপড় মেলছিল।\nমিনু বলল — তুই স্কুলে যাবি না?\nটুটুল বলল — যাব। তুমি টিফিন দিয়েছ?\n"
+                          "ঠাকুমা বললেন — টিফিন পরে হবে, আগে বল তো, মিনু?\n— কী বলব ঠাকুমা? আপনি আবার রাগ করছেন।",
+                          "bn", task="continuation")
+    assert [speaker for speaker, _ in _speech(bangla)] == ["মিনু", "টুটুল", "ঠাকুমা", "মিনু"]
+
+
+def test_advice_that_says_which_word_to_say_before_a_dash_is_no_frame():
+    # control: "'आप' बोलो — …" tells the reader what to say; the dash opens no one's speech
+    text = ("पहली मुलाक़ात में हमेशा 'आप' बोलो — इसमें कोई उलझन मत रखो।\n\n"
+            "अगर वे ख़ुद कहें कि 'तुम' बोलो — तब बदल सकते हो।")
+    result = analyze_text(text, "hi")
+    assert all(turn.speaker in (None, "speaker") for turn in result.turns if turn.kind == "speech")
