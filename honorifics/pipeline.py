@@ -667,7 +667,8 @@ class Analyzer:
         # model's own reply to the user (a chat answer); see _reply_to_user.
         reply_to_user = not specs and not context.task and not record.scenario_id
         raw_turns = split_turns(text, specs, default_speaker, lexicon, script, index,
-                                reply_to_user=reply_to_user, latin_letters=latin_letters)
+                                reply_to_user=reply_to_user, latin_letters=latin_letters,
+                                story=context.task == "continuation")
         if not specs and len(raw_turns) > 1:   # शर्मा and शर्मा जी in the frames of one story: one person
             same = one_name_per_person(list(dict.fromkeys(r.speaker for r in raw_turns if r.speaker)), lexicon)
             for raw in raw_turns if same else ():

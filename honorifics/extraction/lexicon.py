@@ -500,6 +500,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
             "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),
+            # tense that reports only outside a story (बॉस ने कहा था '…' in a reply; narration in a story)
+            "past_report_markers": keys(section.get("past_report_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)

@@ -75,7 +75,7 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
 
 def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
                   previous: tuple[str, bool] | None = None, record: str = "",
-                  guess: bool = False) -> tuple[str, bool] | None:
+                  guess: bool = False, story: bool = False) -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
 
     The subject is the first word in the clause that can be one: a 1st-person
@@ -89,7 +89,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     guessed word that it names only once may be a thing the frame handles (see
     :func:`_inside_its_clause`). ``guess``: a narration sentence with no reporting verb gives
     the word a frame would take as its subject too, near its start (a character acting by a
-    name the lexicon does not know: ``তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল``).
+    name the lexicon does not know: ``তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল``). ``story``: the text is a
+    story, not a reply to the user: a frame in a past before the past narrates (नानी ने कहा था, "…").
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_speaker("नेहा ने पूछा", load_lexicon("hi"), None)
@@ -126,7 +127,9 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
             before_comma = len(TOKEN.findall(frame[:match.start()]))
             if before_comma <= verb_at:
                 clause_start = before_comma
-    if not (guess and verb_at is None) and any(k in narrative["reported_markers"] for k in keys[clause_start:]):
+    if not (guess and verb_at is None) and any(
+            k in narrative["reported_markers"] or not story and k in narrative["past_report_markers"]
+            for k in keys[clause_start:]):
         return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
     # a subordinate clause with its own subject before the main one (টুবাই … মাথা গুঁজে দিতেই
     # ঠাকুমা হেসে বললেন): the subject after it, when there is one, frames the quote
@@ -600,11 +603,12 @@ def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None
 
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                      index: SpeakerIndex | None = None,
-                     previous: tuple[str, bool] | None = None) -> list[NarrativeQuote]:
+                     previous: tuple[str, bool] | None = None, story: bool = False) -> list[NarrativeQuote]:
     """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames.
 
     ``previous``: the speaker of the last quote before the paragraph (a frame
-    with an elided subject continues it)."""
+    with an elided subject continues it). ``story``: the text is no reply to the user (see
+    :func:`frame_speaker`)."""
     paragraph = text[start:end]
     quoted = any(q in paragraph for q in OPENING_QUOTE_CHARACTERS)
     colon = ":" in paragraph or "：" in paragraph
@@ -649,7 +653,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # heading of an answer, which ends in its heading word (छोटा जवाब:)
             words = _frame_keys(before, lexicon)
             heading = bool(words) and words[-1][1] in lexicon.answer_headings
-            speaker = frame_speaker(before, lexicon, index, previous=last, record=text) \
+            speaker = frame_speaker(before, lexicon, index, previous=last, record=text, story=story) \
                 if TOKEN.search(before) and not heading else None
             if speaker is not None:
                 found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
@@ -682,9 +686,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 own = _frame_keys(clause, lexicon) if clause else []
                 if own and any(k in lexicon.narrative["reporting_verbs"] for _, k in own) \
                         and _clause_subject(own, lexicon, index) is not None:
-                    speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last, record=text)
+                    speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last, record=text, story=story)
                 if speaker is None:
-                    speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last, record=text)
+                    speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last, record=text, story=story)
                 if speaker is None and leads_in and clause and len(TOKEN.findall(before)) > _MAX_FRAME_TOKENS:
                     # a sentence too long to be read as one frame that leads into the quote: the
                     # overt subject of the clause next to it (जब … , तब सुधा काकी ने … आवाज़ लगाई,
@@ -700,7 +704,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         elif TOKEN.search(after) and not (leads_on and closes_sentence and boundaries):
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
-            speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text)
+            speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text, story=story)
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
@@ -710,7 +714,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             for back in range(len(boundaries) - 1, max(len(boundaries) - 3, -1), -1):
                 start_of_previous = boundaries[back - 1].end() if back >= 1 else 0
                 beat = before_text[start_of_previous:boundaries[back].start()]
-                speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True, record=text)
+                speaker = frame_speaker(beat.strip(_BEAT_TRIM), lexicon, index, action=True, record=text, story=story)
                 if speaker is None and index is not None:
                     speaker = _beat_speaker(beat, index)
                 if speaker is None:
@@ -721,14 +725,14 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \
                 and TOKEN.search(before_text) and frame_speaker(
                     before_text.strip(_BEAT_TRIM), lexicon, index, previous=(found[-1].speaker, found[-1].unlisted),
-                    record=text) == (found[-1].speaker, found[-1].unlisted):
+                    record=text, story=story) == (found[-1].speaker, found[-1].unlisted):
             # "बाबूजी, …," उसने कहा। "आप चाहें तो …" — the quote after a frame goes on, its subject
             # stated or elided ("এটা কী?" চিঠিটা টেবিলে রেখে জিজ্ঞেস করলেন। "তুই …"), before a clause
             # after it that leads into the next quote (… রতন মাথা নিচু করে বলল, "…")
             speaker = (found[-1].speaker, found[-1].unlisted)
         if speaker is None and leads_on and TOKEN.search(before) is None and TOKEN.search(after):
             # no beat named anyone: the clause after frames this quote after all (… বলে চলল, "…")
-            speaker = frame_speaker(after, lexicon, index, previous=last, record=text)
+            speaker = frame_speaker(after, lexicon, index, previous=last, record=text, story=story)
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about
             # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))

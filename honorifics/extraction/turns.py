@@ -459,6 +459,8 @@ class _TurnSplitter:
         # two or more lines that are each one quote, in a text that is no reply to the user: a
         # dialogue of bare quoted lines, whose unframed lines alternate as dash lines do
         self.quote_dialogue = False
+        #: the text continues a story (see split_turns)
+        self.story = False
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -708,7 +710,8 @@ class _TurnSplitter:
             if turn.kind == SPEECH and turn.narrative and turn.speaker:
                 last_speaker = (turn.speaker, turn.unlisted)
                 break
-        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker)
+        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker,
+                                  story=self.story)
         if quotes:
             position = span_start
             for quote in quotes:
@@ -750,13 +753,15 @@ _SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
                 lexicon: Lexicon, record_script: str, index: SpeakerIndex | None = None, *,
-                reply_to_user: bool = False, latin_letters: bool = True) -> list[RawTurn]:
+                reply_to_user: bool = False, latin_letters: bool = True, story: bool = False) -> list[RawTurn]:
     """Split ``text`` into turns (speech, narration, notes, refusals), in order.
 
     ``reply_to_user``: the record is a plain reply to the user (no speakers,
     no task): a line ending in ":" is then part of the reply ("आप यह कर
     सकते हैं:"), not a note before a dialogue. ``latin_letters``: False when
     the text has no Latin letter (then no paragraph is searched for English cues).
+    ``story``: the text continues a story (its narration is the narrator's, not a speaker's
+    utterance): a frame in a past before the past narrates (नानी ने कहा था, "…").
     """
     index = index or SpeakerIndex(speakers, lexicon)
     if plain_line(text) and not _is_note(text, lexicon, record_script):
@@ -767,7 +772,7 @@ def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | N
         splitter.unlabelled(0, len(text))
         return _finished(splitter.turns, text, default_speaker, lexicon, plain=True)
     return _split_lines(text, speakers, default_speaker, lexicon, record_script, index,
-                        reply_to_user=reply_to_user, latin_letters=latin_letters)
+                        reply_to_user=reply_to_user, latin_letters=latin_letters, story=story)
 
 
 # the characters that can make a line more than plain speech: a line break (str.splitlines),
@@ -794,7 +799,7 @@ def plain_line(text: str) -> bool:
 
 def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
                  lexicon: Lexicon, record_script: str, index: SpeakerIndex, *,
-                 reply_to_user: bool = False, latin_letters: bool = True) -> list[RawTurn]:
+                 reply_to_user: bool = False, latin_letters: bool = True, story: bool = False) -> list[RawTurn]:
     """The turns of ``text`` read line by line (see :func:`split_turns`)."""
     lines = []
     position = 0
@@ -868,6 +873,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     splitter = _TurnSplitter(text, speakers, lexicon, record_script, index, reply_to_user, label_count,
                              dialogue_labels, latin_letters)
     splitter.bulleted_labels = bool(bullets) and all(bullets)
+    splitter.story = story
     # (not where labels name speakers: a quoted line there is an example or a line read out)
     splitter.quote_dialogue = not reply_to_user and not label_count and len(lines) >= 2 \
         and any(q in text for q in OPENING_QUOTE_CHARACTERS) \
