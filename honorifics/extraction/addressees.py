@@ -987,12 +987,13 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
 
 def called_names(text: str, start: int, end: int, lexicon: Lexicon) -> list[str]:
     """The words of each vocative in ``text[start:end]``: one opening a sentence (``मिता, …``) or
-    ending one (``… কথা বলছ, মিতা?``), in text order. Whom they name is the caller's to ask.
+    ending one (``… আগে বল তো, মিনু?``), in text order. Whom they name is the caller's to ask:
+    the words before a comma may be a clause with a verb the lexicon does not know.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
-    >>> t = "কার সঙ্গে কথা বলছ, মিতা? খিচুড়ি হয়ে গেছে।"
+    >>> t = "খিচুড়ি হয়ে গেছে। টিফিন পরে হবে, আগে বল তো, মিনু?"
     >>> called_names(t, 0, len(t), load_lexicon("bn"))
-    ['মিতা']
+    ['মিনু']
     """
     found = []
     for sentence_start, sentence_end in sentence_spans(text, start, end):
