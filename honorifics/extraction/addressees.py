@@ -276,8 +276,9 @@ def _call_of(words: list[str], lexicon: Lexicon) -> str | None:
     for first in range(len(keys)):
         if " ".join(keys[first:]) in calls:
             return " ".join(words[first:])
-        if keys[first] not in skip and keys[first] not in lexicon.interjections:
-            return None
+        if keys[first] not in skip and (keys[first] not in lexicon.interjections
+                                        or keys[first] in lexicon.discourse_words):
+            return None   # (अरे सुनिए जी: calling words of their own; not तो सुनो, a connective)
     return None
 
 

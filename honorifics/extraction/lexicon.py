@@ -191,6 +191,9 @@ class Lexicon:
     #: interjections and discourse words that open a line but never name a speaker
     #: (अच्छा —, আচ্ছা —, अरे —)
     interjections: frozenset = frozenset()
+    #: discourse words (वैसे, আসলে, Actually), among the interjections: they open a sentence as a
+    #: connective, and never call someone before a call (तो सुनो, … is no call of its own)
+    discourse_words: frozenset = frozenset()
     #: finite auxiliaries and copulas (है, गया, আছে, হয়েছে): a phrase with one is a clause, never
     #: a name (মনে আছে, … is "remember, …", not a vocative)
     auxiliaries: frozenset = frozenset()
@@ -404,7 +407,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         request_infinitives=keys(data.get("request_infinitives")),
         reflexive_request_markers=keys(data.get("reflexive_request_markers")),
         pronoun_clitics=tuple(match_key(c, script) for c in data.get("pronoun_clitics") or ()),
-        interjections=keys(data.get("interjections")),
+        interjections=keys(data.get("interjections")) | keys(data.get("discourse_words")),
+        discourse_words=keys(data.get("discourse_words")),
         auxiliaries=keys(data.get("auxiliaries")),
         clause_final_particles=keys(data.get("clause_final_particles")),
         finite_suffixes=tuple(match_key(x, script) for x in verbs.get("finite_suffixes") or ()),
