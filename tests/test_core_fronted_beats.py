@@ -64,3 +64,27 @@ def test_advice_that_says_which_word_to_say_before_a_dash_is_no_frame():
             "अगर वे ख़ुद कहें कि 'तुम' बोलो — तब बदल सकते हो।")
     result = analyze_text(text, "hi")
     assert all(turn.speaker in (None, "speaker") for turn in result.turns if turn.kind == "speech")
+
+
+def test_the_subject_after_a_participle_clause_speaks():
+    # the participle's object (বালতি, थैला) or a clause ending in -তেই before the name is passed over
+    for text, language, expected in [
+            ("পুকুরঘাট থেকে বালতি তুলে মিঠু উঠোনে এল। \"মা, তুমি কোথায়?\"\n"
+             "রান্নাঘর থেকে মা বললেন, \"এই তো, তুই হাত ধুয়ে আয়।\" মিঠু হাসল।", "bn", [("মিঠু", "familiar"), ("মা", "intimate")]),
+            ("সন্ধ্যার শাঁখ বাজতেই বিনয় বারান্দা থেকে হাঁক দিল। \"তুই এখনো মাঠে?\"\n"
+             "\"আসছি দাদা, তুমি রাগ কোরো না।\"\nবিনয় আর কিছু বলল না।", "bn", [("বিনয়", "intimate"), ("_unnamed_1", "familiar")]),
+            ("शाम को मुकेश थका-हारा लौटा। थैला कंधे से उतारते हुए मुकेश बोला, \"तुम अभी तक सोई नहीं?\" "
+             "सीमा ने कहा, \"आप के बिना नींद कहाँ आती है।\"", "hi", [("मुकेश", "familiar"), ("सीमा", "formal")])]:
+        assert _speech(analyze_text(text, language, task="continuation")) == expected, text
+
+
+def test_an_elided_subject_goes_on_across_sentences_from_the_last_one_named():
+    text = ("তপু জানালা বন্ধ করল। ঘরে ঢুকে খানিক চুপ করে রইল। তারপর বইটা টেবিলে রেখে বলল, \"তুমি আজ এত চুপ কেন?\" "
+            "ঝুমা মুখ তুলে বলল, \"কিছু না, তুই বস।\" তপু আবার হাসল।")
+    assert _speech(analyze_text(text, "bn", task="continuation")) == [("তপু", "familiar"), ("ঝুমা", "intimate")]
+
+
+def test_a_sentence_that_opens_with_its_subject_keeps_it_after_a_participle():
+    # control: মিনু opens the sentence; ছুরি after the participle is the main verb's object
+    text = "মিনু হাত ধুয়ে ছুরি নিল। \"তুই বেগুনগুলো দে।\" মিনু হাসল।"
+    assert _speech(analyze_text(text, "bn", task="continuation")) == [("মিনু", "intimate")]

@@ -166,13 +166,15 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
-        | lexicon.particles   # (बस, हाँ, তো: never a subject)
+        | lexicon.particles | lexicon.auxiliaries   # (बस, हाँ, তো, रहे: never a subject)
     case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   and not (_modifies_turned_to(words, keys, i, lexicon, index) and not _named_again(w, record))
                   and not _genitive(keys[i], lexicon)
+                  and not _possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
+                  and not _in_an_adverbial_case(w, k, lexicon)   # (মাথায়, গোড়ায়, ভিজে: a place, a participle)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
@@ -183,6 +185,9 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     if verb_at is None:
         # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
         candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
+    if candidates:
+        candidates = _after_participle_clauses(keys, candidates, cut, lexicon, record,
+                                               verb_at if verb_at is not None else len(keys))
     # an elided subject is the last speaker, unless the frame says the narrator is the one spoken
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
@@ -190,7 +195,8 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     if not candidates:
         return elided
     if (previous is not None or guess) and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH \
-            and not (guess and _closes_adjunct(keys[candidates[0][0] - 1], lexicon)):
+            and not (guess and _closes_adjunct(keys[candidates[0][0] - 1], lexicon)) \
+            and not _closes_clause(keys[candidates[0][0] - 1], lexicon):   # (… निकालते हुए हरीश बोला)
         # no word that could be the subject near the clause start (খানিক পরে জানালার বাইরে …
         # ইশারা করে হেসে যোগ করল): the subject is elided, the last speaker goes on
         return elided
@@ -353,6 +359,55 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
 
 
+def _closes_clause(key: str, lexicon: Lexicon) -> bool:
+    """Does the word end a participle clause before the main one (থামিয়ে, তুলে, देखकर, পড়তেই,
+    निकालते हुए)?"""
+    narrative = lexicon.narrative
+    return _verb_like(key, lexicon) or key in narrative["clause_breaks"] or key in lexicon.auxiliaries or bool(
+        narrative["clause_break_suffixes"]) and key.endswith(narrative["clause_break_suffixes"]) \
+        or lexicon.script != "beng" and any(key.endswith(e) and len(key) > len(e) + 1
+                                            for e in narrative["participle_endings"])
+
+
+def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]], cut: int,
+                              lexicon: Lexicon, record: str = "", end: int | None = None) -> list[tuple[int, str]]:
+    """The candidates for a guessed subject once participle clauses before it are passed: after a
+    clause that ends in -তেই / -ते ही (``cut``), and, where the sentence does not open with its
+    first candidate, after the last participle that follows it (গেটের সামনে সাইকেল থামিয়ে নিতাই হাঁক
+    দিল: সাইকেল is the participle's object, নিতাই the subject). A sentence that opens with its
+    subject keeps it (নীলা হাত ধুয়ে ছুরি নিল: ছুরি is an object), unless only the word after the
+    participle is one the ``record`` names again (थैला कंधे से उतारते हुए मुकेश बोला). Only words before
+    the reporting verb (at ``end``) are passed to (হতভাগা বলে কিনা: no word after the verb)."""
+    if cut >= 0 and any(i > cut for i, _ in candidates):
+        candidates = [(i, w) for i, w in candidates if i > cut]
+    first = candidates[0][0]
+    later = [(i, w) for i, w in candidates[1:] if (end is None or i < end)
+             and any(_closes_clause(keys[j], lexicon) for j in range(first + 1, i))]
+    if not later:
+        return candidates
+    if (first == 0 or cut >= 0 and first == cut + 1) and not _closes_clause(keys[first + 1], lexicon):
+        # (the opening word right before its participle is the participle's object: মাথা নেড়ে রঘু বলল)
+        if not record or _named_again(candidates[0][1], record) or not _named_again(later[0][1], record):
+            return candidates
+    last_break = max(j for j in range(first + 1, later[-1][0]) if _closes_clause(keys[j], lexicon))
+    return [(i, w) for i, w in candidates if i > last_break]
+
+
+def _in_an_adverbial_case(word: str, key: str, lexicon: Lexicon) -> bool:
+    """Does the word end in the language's locative or participle ending (মাথায়, গোড়ায়, ভিজে), not
+    being a person word (মেয়ে, ছেলে) or, in Latin script, a name written with a capital?"""
+    endings = lexicon.narrative["adjunct_endings"]
+    return bool(endings) and any(key.endswith(e) and len(key) > len(e) + 1 for e in endings) \
+        and not lexicon.person_word(key) and not (lexicon.script == "latn" and word[:1].isupper())
+
+
+def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Is the word in a genitive (-র included) before a word that ends an adverbial of place or
+    time (জানলার ধারে, উনুনের পাশ থেকে)? Then it is that adverbial's, not the subject."""
+    return i + 1 < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
+        and _closes_adjunct(keys[i + 1], lexicon) and not _verb_like(keys[i + 1], lexicon)
+
+
 def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
     """Does the word close an adverbial that may stand before a clause's subject: a case marker
     or postposition, a participle (देखकर, উঠে, দাঁড়িয়ে), an auxiliary (उतरते हुए), or a word with
@@ -363,8 +418,8 @@ def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
         return False   # (राजू ने …: an agent, not an adverbial)
     endings = narrative["participle_endings"] + narrative["adjunct_endings"]
     return key in lexicon.clauses["case_markers"] or key in narrative["case_markers"] \
-        or key in lexicon.postpositions or key in lexicon.auxiliaries or key in narrative["clause_breaks"] \
-        or _verb_like(key, lexicon) or any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
+        or key in lexicon.postpositions or key in lexicon.auxiliaries or _closes_clause(key, lexicon) \
+        or any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
 
 
 def _genitive(key: str, lexicon: Lexicon) -> bool:
@@ -561,9 +616,12 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     if fronted:
         # (and its verb right after it, ending its clause: not রেডিওতে খবর শেষ হয়ে গান শুরু হলো, where
         # the word heads a clause of its own, nor মোড়ে রিকশার লম্বা সারি, a phrase)
+        # (after a participle clause, its object or a place may come between: গেটের সামনে সাইকেল
+        # থামিয়ে নিতাই হাঁক দিল, পড়তেই হরিপদ রাজুকে কাছে ডাকলেন)
         at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == guessed[0]), None)
+        reach = 5 if at is not None and _closes_clause(tokens[at - 1][1], lexicon) else 2
         if at is None or not _closes_adjunct(tokens[at - 1][1], lexicon) \
-                or len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) != 2:
+                or not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
             return None
     if sum(1 for c in guessed[0] if c.isalpha()) < 2 \
             or tokens[at][1] in lexicon.third_person_pronouns:   # (यह रहा संवाद: a demonstrative)
@@ -669,8 +727,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon) \
                 or subject is not None and _named_again(subject[0], text)   # (Raju ne …, a character's name)
             if subject is None:
-                guessed = guessed_subject(_previous_sentence(before_text, boundaries), lexicon, index, text,
-                                           last is None)
+                guessed = _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
                 if guessed is not None:
                     subject, goes_on = guessed, True
             if goes_on:
@@ -758,6 +815,25 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found
+
+
+def _subject_before_elided(before_text: str, boundaries: list[re.Match], lexicon: Lexicon,
+                           index: SpeakerIndex | None, record: str, first: bool) -> tuple[str, bool] | None:
+    """The subject the last sentences before a frame go on from: the guessed subject of the sentence
+    before it, or, across up to two sentences whose subject is elided too (… থমকে গেল।), of an
+    earlier one (রাহুল … টোকা দিল। ভেতরে ঢুকে … থমকে গেল। … রেখে বলল, "…": রাহুল). A sentence with
+    a subject of its own, a thing's (বৃষ্টি নামল।), stops the search."""
+    for back in range(len(boundaries), max(len(boundaries) - 3, 0), -1):
+        sentence = _previous_sentence(before_text, boundaries[:back])
+        if back < len(boundaries):
+            overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
+            if overt is not None:
+                return overt if _listed_or_pronoun(overt) or _person_subject(overt, lexicon) else None
+        guessed = guessed_subject(sentence, lexicon, index, record, first)
+        if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
+                                                record=record, guess=True) is not None:
+            return guessed
+    return None
 
 
 def _last_clause(frame: str) -> str | None:

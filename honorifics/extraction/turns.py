@@ -679,8 +679,9 @@ class _TurnSplitter:
         others = [spec.name for spec in self.speakers if spec.name != last]
         if len(self.speakers) == 2 and len(others) == 1:
             return others[0], False
-        if self.speakers or self.quote_dialogue:
-            return None   # (in a dialogue of bare quoted lines, they alternate: see plain)
+        if self.speakers or self.quote_dialogue or self.reply_to_user:
+            return None   # (in a dialogue of bare quoted lines, they alternate: see plain; in a reply, a
+            # bare quote may be an example)
         # one speaker so far, none listed: the one their quote was said to answers it (বাবাকে বলল,
         # "…"), else someone no cue names (a call is address, not a speaker cue: DESIGN.md)
         answerer = said[-1].to
