@@ -88,3 +88,21 @@ def test_a_sentence_that_opens_with_its_subject_keeps_it_after_a_participle():
     # control: মিনু opens the sentence; ছুরি after the participle is the main verb's object
     text = "মিনু হাত ধুয়ে ছুরি নিল। \"তুই বেগুনগুলো দে।\" মিনু হাসল।"
     assert _speech(analyze_text(text, "bn", task="continuation")) == [("মিনু", "intimate")]
+
+
+def test_a_romanized_name_written_with_a_capital_inside_a_beat_speaks_though_named_once():
+    text = ("Bazaar theke phire ashar pothe Tumpa dokaner shamne daralo.\n"
+            "— Kaku, ek packet biscuit din to.\n"
+            "Kaunter er pechhone boshe Haren chosma ta thik korlen.\n"
+            "— Nao, tumi ki aajo school e jaoni?")
+    result = analyze_text(text, "bn", task="continuation")
+    assert _speech(result) == [("Tumpa", "formal"), ("Haren", "familiar")]
+
+
+def test_a_capitalized_genitive_of_a_name_and_a_lower_case_thing_do_not_speak():
+    # controls: Rinar (Rina's) is a possessor (his bhai may speak); a lower-case noun is a thing
+    text = ("Rina station e dariye chhilo. Train theke neme Rinar bhai haate bag niye elo.\n"
+            "— Tui eto deri korli keno?\n"
+            "— Tumi rag koro na, train late chhilo.")
+    result = analyze_text(text, "bn", task="continuation")
+    assert "Rinar" not in result.speakers and "station" not in result.speakers

@@ -507,6 +507,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # tense that reports only outside a story (बॉस ने कहा था '…' in a reply; narration in a story)
             "past_report_markers": keys(section.get("past_report_markers")),
             "participle_endings": tuple(match_key(e, script) for e in section.get("participle_endings") or ()),
+            # endings of a participle that closes a clause before the main one, on any stem (dariye, tekte)
+            "clause_participle_endings": tuple(match_key(e, script)
+                                               for e in section.get("clause_participle_endings") or ()),
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)
                                              for e in section.get("root_participle_endings") or ()),

@@ -223,7 +223,7 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
     her; so does तभी सुनीता झाँकते हुए बोली where the record names her again. (``case_markers``: the
     frame's, its clauses' and its narrative's together.)"""
     if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]) \
-            or _named_again(words[i], record):
+            or _named_again(words[i], record) or _capitalized_inside(words, i, lexicon, record):
         return False
     narrative = lexicon.narrative
     if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
@@ -269,6 +269,21 @@ def _record_words(record: str) -> list[str]:
         _RECORD_WORDS[0] = record
         _RECORD_WORDS[1] = sorted(found.casefold() for found in TOKEN.findall(record))
     return _RECORD_WORDS[1]
+
+
+def _capitalized_inside(words: list[str], i: int, lexicon: Lexicon, record: str) -> bool:
+    """In Latin script, is the word written with a capital inside its clause (… dariye Sudeshna
+    ghori dekhlen): a name, where things are written in lower case? Not a name's genitive, whose
+    stem the ``record`` writes as a word of its own (Rumar haate, beside Ruma)."""
+    if not (lexicon.script == "latn" and i > 0 and words[i][:1].isupper() and words[i][1:2].islower()):
+        return False
+    record_words = _record_words(record)
+    for stem in genitive_stems(lexicon.key(words[i]), lexicon):
+        for form in {stem, words[i][:len(stem)].casefold()}:
+            at = bisect_left(record_words, form)
+            if at < len(record_words) and record_words[at] == form:
+                return False
+    return True
 
 
 def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex | None) -> bool:
@@ -366,7 +381,8 @@ def _closes_clause(key: str, lexicon: Lexicon) -> bool:
     return _verb_like(key, lexicon) or key in narrative["clause_breaks"] or key in lexicon.auxiliaries or bool(
         narrative["clause_break_suffixes"]) and key.endswith(narrative["clause_break_suffixes"]) \
         or lexicon.script != "beng" and any(key.endswith(e) and len(key) > len(e) + 1
-                                            for e in narrative["participle_endings"])
+                                            for e in narrative["participle_endings"]) \
+        or any(key.endswith(e) and len(key) > len(e) + 1 for e in narrative["clause_participle_endings"])
 
 
 def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]], cut: int,
@@ -618,10 +634,14 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
         # the word heads a clause of its own, nor মোড়ে রিকশার লম্বা সারি, a phrase)
         # (after a participle clause, its object or a place may come between: গেটের সামনে সাইকেল
         # থামিয়ে নিতাই হাঁক দিল, পড়তেই হরিপদ রাজুকে কাছে ডাকলেন)
+        # (a name with a capital in Latin script, anywhere after it: Bazaar theke phire … Tumpa dokaner
+        # shamne daralo)
         at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == guessed[0]), None)
         reach = 5 if at is not None and _closes_clause(tokens[at - 1][1], lexicon) else 2
-        if at is None or not _closes_adjunct(tokens[at - 1][1], lexicon) \
-                or not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
+        if at is None or not _closes_adjunct(tokens[at - 1][1], lexicon):
+            return None
+        if not _capitalized_inside([w for w, _ in tokens], at, lexicon, record) \
+                and not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
             return None
     if sum(1 for c in guessed[0] if c.isalpha()) < 2 \
             or tokens[at][1] in lexicon.third_person_pronouns:   # (यह रहा संवाद: a demonstrative)
@@ -630,8 +650,11 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     word_end = sentence.find(guessed[0]) + len(guessed[0])
     if sentence[word_end:word_end + 1] in ("-", "‐"):
         return None
-    # (after an adverbial, only a word the record names again: a time or a thing seldom comes back)
-    return guessed if first and not fronted or _named_again(guessed[0], record) else None
+    # (after an adverbial, only a word the record names again: a time or a thing seldom comes back;
+    # or, in Latin script, a name by its capital inside the sentence: Nijer cabin er darjay dariye
+    # Sudeshna ghori dekhlen)
+    capitalized = fronted and _capitalized_inside([w for w, _ in tokens], at, lexicon, record)
+    return guessed if first and not fronted or capitalized or _named_again(guessed[0], record) else None
 
 
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
