@@ -876,6 +876,34 @@ def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "
     return _clause_subject(tokens, lexicon, index) is not None
 
 
+_STANDALONE_BEFORE = tuple(DOUBLE_CLOSING + "'’")   # (a quote closing before the next one)
+
+
+def standalone_quotes(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the quotes in ``text[start:end]`` that stand as sentences of their own: two
+    words or more, ending a sentence inside the quote, opening the paragraph or coming after a
+    sentence's end or another quote ("छाता ले लिया तूने?" "हाँ माँ, …"). Not a title or a line
+    named inside a sentence (रेडियो पर "तेरे नाम" फ़िल्म का गाना …)."""
+    found = []
+    for m in _QUOTE.finditer(text, start, end):
+        body = (m.group("body") or m.group("body2") or "").rstrip()
+        before = text[start:m.start()].rstrip()
+        if len(TOKEN.findall(body)) >= 2 and body.endswith(_SENTENCE_FINAL) \
+                and (not before or before.endswith(_SENTENCE_FINAL + _STANDALONE_BEFORE)):
+            found.append((m.start(), m.end()))
+    return found
+
+
+def names_no_speaker(text: str, lexicon: Lexicon) -> bool:
+    """Does the text hold no reporting verb at all (a story that never says who speaks: "…" "…"
+    बाहर बारिश हो रही थी। "…")?"""
+    narrative = lexicon.narrative
+    if not narrative:
+        return False
+    return not any(lexicon.key(word) in narrative["reporting_verbs"] or lexicon.key(word) in narrative["mention_frames"]
+                   for word in TOKEN.findall(text))   # (nor sings a line: a song is a mention)
+
+
 def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of a paragraph that is nothing but one quote (closing punctuation allowed)."""
     first = start

@@ -36,7 +36,7 @@ from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
-from .narrative import (elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (names_no_speaker, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -461,6 +461,8 @@ class _TurnSplitter:
         self.quote_dialogue = False
         #: the text continues a story (see split_turns)
         self.story = False
+        #: the text holds no reporting verb (see unframed_story_quotes; read when first asked)
+        self.names_no_speaker: bool | None = None
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -619,6 +621,33 @@ class _TurnSplitter:
             return f"{UNNAMED_DASH}2", True
         return f"{UNNAMED_DASH}1", True
 
+    def unframed_story_quotes(self, span_start: int, span_end: int) -> bool:
+        """In a story that never says who speaks (no reporting verb anywhere, no labels, no speech
+        given to anyone by name so far), a paragraph's quotes alternate between two unnamed
+        speakers as dash lines do ("छाता ले लिया तूने?" "हाँ माँ, …" रसोई से … "…"); True when it
+        read the paragraph so."""
+        if self.label_count or self.speakers or any(
+                t.kind == SPEECH and not (t.speaker or "").startswith(UNNAMED_DASH) for t in self.turns):
+            return False
+        spans = standalone_quotes(self.text, span_start, span_end)
+        if not spans or not (len(spans) >= 2 or self.dash_speakers):
+            return False
+        if self.names_no_speaker is None:
+            self.names_no_speaker = names_no_speaker(self.text, self.lexicon)
+        if not self.names_no_speaker:
+            return False
+        position = span_start
+        for start, end in spans:
+            if start > position and self.text[position:start].strip():
+                self.turns.append(RawTurn(None, NARRATION, position, start))
+            speaker = self.next_dash_speaker()
+            self.narrative_turn(speaker[0], speaker[1], start, end)
+            self.dash_speakers.append(speaker[0])
+            position = end
+        if position < span_end and self.text[position:span_end].strip():
+            self.turns.append(RawTurn(None, NARRATION, position, span_end))
+        return True
+
     def called_in_last_turn(self, people: list[str]) -> str | None:
         """The one of ``people`` the last speech turn calls by name (opening or ending a sentence
         with it): the one who answers it."""
@@ -723,6 +752,8 @@ class _TurnSplitter:
             if position < span_end and text[position:span_end].strip():
                 turns.append(RawTurn(None, NARRATION, position, span_end))
             self.speech_seen = True
+            return
+        if self.story and self.unframed_story_quotes(span_start, span_end):
             return
         # Part of the previous labelled speech turn, or (before any labelled
         # turn) scene-setting narration — unless nothing is labelled, in which
