@@ -106,3 +106,22 @@ def test_a_capitalized_genitive_of_a_name_and_a_lower_case_thing_do_not_speak():
             "— Tumi rag koro na, train late chhilo.")
     result = analyze_text(text, "bn", task="continuation")
     assert "Rinar" not in result.speakers and "station" not in result.speakers
+
+
+def test_romanized_inverted_subjects_and_the_person_the_narration_introduced_answer():
+    # the name ends its clause after the verb (… station e pouchhalo Tanay.); the dialogue's first
+    # line is the one named last; the other person the opening narration introduced answers it
+    text = ("Bhor belay Howrah station e pouchhalo Tanay. Platform er bench e boshe chhilo Mashi.\n"
+            "— Eto deri korli keno? Tor train to saat tay chhilo.\n"
+            "— Jam chhilo Mashi, tumi rag koro na.")
+    result = analyze_text(text, "bn", task="continuation")
+    assert _speech(result) == [("Mashi", "intimate"), ("Tanay", "familiar")]
+
+
+def test_no_one_is_introduced_by_a_thing_that_comes_back():
+    # control: narration about the light and a train, the train coming back: no one answers by name
+    text = ("বিকেলের আলো পড়ে আসছিল। স্টেশনে ট্রেনটা তখনও আসেনি, ট্রেনটা রোজই দেরি করে।\n"
+            "— তুই এখনও দাঁড়িয়ে আছিস?\n"
+            "— হ্যাঁ, তুমি চলে যাও।")
+    result = analyze_text(text, "bn", task="continuation")
+    assert [speaker for speaker, _ in _speech(result)] == ["_unnamed_1", "_unnamed_2"]

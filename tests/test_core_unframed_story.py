@@ -38,3 +38,11 @@ def test_outside_a_story_the_quotes_are_left_as_they_were():
     text = "दो तरह से कह सकते हैं। \"तुम आ जाओ।\" \"आप आ जाइए।\" दूसरा ज़्यादा विनम्र है।"
     result = analyze_text(text, "hi")
     assert not any((turn.speaker or "").startswith("_unnamed") for turn in result.turns)
+
+
+def test_a_reporting_verb_inside_a_quote_is_the_characters_not_the_narrations():
+    # "कह रहा था कल आएगा" is said by a character: the story still never says who speaks
+    text = ("बरामदे में बाल्टी में बूँदें टपक रही थीं। \"आपने मिस्त्री को फ़ोन किया था?\" \"किया था, वह कह रहा था कल आएगा।\" "
+            "अख़बार की सरसराहट हुई। \"तुम चाय बना दो, फिर चला जाऊँगा।\"")
+    assert _speech(analyze_text(text, "hi", task="continuation")) == [
+        ("_unnamed_1", "formal"), ("_unnamed_2", "none"), ("_unnamed_1", "familiar")]

@@ -369,8 +369,8 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     them (ছোট্ট in ``তারপর ছোট্ট পিকলুর দিকে ফিরে বললেন``, नन्हे in ``नन्हे टुन्नू की ओर मुड़कर``)?
     Not a listed name or a person word: those are the subject (``মিঠি টুটুলের দিকে ফিরে বলল``); nor,
     says the frame's caller, a word the record names again (``টুকুন জানলার দিকে তাকাল``)."""
-    if not toward_candidates(words, keys, i + 1, lexicon):
-        return False
+    if not toward_candidates(words, keys, i + 1, lexicon) or keys[i + 1] in lexicon.third_person_pronouns:
+        return False   # (… Bishu tar dike haat nere: the one turned to is a pronoun, not a phrase with the word)
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
 
 
@@ -402,8 +402,12 @@ def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]]
     if not later:
         return candidates
     if (first == 0 or cut >= 0 and first == cut + 1) and not _closes_clause(keys[first + 1], lexicon):
-        # (the opening word right before its participle is the participle's object: মাথা নেড়ে রঘু বলল)
-        if not record or _named_again(candidates[0][1], record) or not _named_again(later[0][1], record):
+        # (the opening word right before its participle is the participle's object: মাথা নেড়ে রঘু বলল;
+        # in Latin script a capital inside the sentence names the subject: Line er majhe … darano Bishu)
+        name_after = lexicon.script == "latn" and later[0][1][:1].isupper() and later[0][1][1:2].islower() \
+            and not candidates[0][1][1:2].isupper()
+        if not name_after and (not record or _named_again(candidates[0][1], record)
+                               or not _named_again(later[0][1], record)):
             return candidates
     last_break = max(j for j in range(first + 1, later[-1][0]) if _closes_clause(keys[j], lexicon))
     return [(i, w) for i, w in candidates if i > last_break]
@@ -608,6 +612,30 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
 
 
 def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
+                    first: bool) -> tuple[str, bool] | None:
+    """The subject of a narration sentence about a character known by a name the lexicon does
+    not know (see :func:`_guessed_subject`); in Latin script also a name with a capital that ends
+    a clause after its verb (… office e dhuklo Rono.; … daudta hua aaya Chhotu,)."""
+    found = _guessed_subject(sentence, lexicon, index, record, first)
+    if found is None and lexicon.script == "latn":
+        found = _inverted_name(sentence, lexicon, record)
+    return found
+
+
+def _inverted_name(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool] | None:
+    """In Latin script, the name with a capital that ends a clause of a narration sentence, of three
+    words or more, after a word in lower case (Ultadanga r jam theke … office e
+    dhuklo Rono.): an inverted subject. Not a name's genitive, nor a phrase of capitals (Salt Lake
+    Sector V), nor a word a case ending follows (it would not end the clause)."""
+    for clause in re.split(r"[,;:]", sentence.strip()):
+        words = TOKEN.findall(clause)
+        if len(words) >= 3 and words[-2][:1].islower() and _capitalized_inside(words, len(words) - 1, lexicon, record) \
+                and not lexicon.person_word(lexicon.key(words[-1])):
+            return words[-1], True
+    return None
+
+
+def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
                      first: bool) -> tuple[str, bool] | None:
     """The subject of a narration sentence about a character known by a name the lexicon does
     not know (তানভীর বাইকটা রাস্তার ধারে দাঁড় করাল।, कबीर … अंदर घुस गया।): the word a frame
@@ -895,13 +923,15 @@ def standalone_quotes(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def names_no_speaker(text: str, lexicon: Lexicon) -> bool:
-    """Does the text hold no reporting verb at all (a story that never says who speaks: "…" "…"
-    बाहर बारिश हो रही थी। "…")?"""
+    """Does the text's narration hold no reporting verb (a story that never says who speaks: "…"
+    "…" बाहर बारिश हो रही थी। "…")? The words inside quotes are the characters' own ("कह रहा था कल
+    आएगा"), not the narration's."""
     narrative = lexicon.narrative
     if not narrative:
         return False
+    narration = _QUOTE.sub(" ", text)
     return not any(lexicon.key(word) in narrative["reporting_verbs"] or lexicon.key(word) in narrative["mention_frames"]
-                   for word in TOKEN.findall(text))   # (nor sings a line: a song is a mention)
+                   for word in TOKEN.findall(narration))   # (nor sings a line: a song is a mention)
 
 
 def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:

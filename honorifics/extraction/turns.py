@@ -463,6 +463,8 @@ class _TurnSplitter:
         self.story = False
         #: the text holds no reporting verb (see unframed_story_quotes; read when first asked)
         self.names_no_speaker: bool | None = None
+        #: the people the narration before the first speech introduces (see introduced_person)
+        self.introduced: list[str] | None = None
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -617,9 +619,37 @@ class _TurnSplitter:
                 others = [called]
         if len(others) == 1:
             return others[0], others[0] not in {spec.name for spec in self.speakers}
+        if not others and not self.speakers:
+            # one speaker so far: another person the opening narration introduces answers (… office e
+            # dhuklo Rono. … lift lobby te … dariye chhilo Debjani. / — Tumi abar late! / — Sorry, …: Rono)
+            introduced = self.introduced_person(last)
+            if introduced is not None:
+                return introduced, True
         if last == f"{UNNAMED_DASH}1":
             return f"{UNNAMED_DASH}2", True
         return f"{UNNAMED_DASH}1", True
+
+    def introduced_person(self, speaker: str) -> str | None:
+        """The person other than ``speaker`` whom the narration before the first speech names as a
+        sentence's subject, the latest first (see next_dash_speaker)."""
+        if self.introduced is None:
+            self.introduced = []
+            for turn in self.turns:
+                if turn.kind == SPEECH:
+                    break
+                if turn.kind != NARRATION and turn.kind != "unlabelled":
+                    continue
+                for sentence in _sentences_of(self.text[turn.start:turn.end]):
+                    # (a person by the sentence's own structure, a kin term or an ergative; in Latin
+                    # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
+                    found = narration_speaker(sentence, self.lexicon, self.index)
+                    if found is None and self.lexicon.script == "latn":
+                        found = guessed_subject(sentence, self.lexicon, self.index, self.text, False)
+                        if found is not None and not found[0][:1].isupper():
+                            found = None
+                    if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
+                        self.introduced.append(found[0])
+        return next((person for person in reversed(self.introduced) if person != speaker), None)
 
     def unframed_story_quotes(self, span_start: int, span_end: int) -> bool:
         """In a story that never says who speaks (no reporting verb anywhere, no labels, no speech
