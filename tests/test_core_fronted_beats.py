@@ -125,3 +125,24 @@ def test_no_one_is_introduced_by_a_thing_that_comes_back():
             "— হ্যাঁ, তুমি চলে যাও।")
     result = analyze_text(text, "bn", task="continuation")
     assert [speaker for speaker, _ in _speech(result)] == ["_unnamed_1", "_unnamed_2"]
+
+
+def test_a_subject_after_the_verb_that_ends_the_sentence_and_a_line_that_calls_the_one_named():
+    # inverted subjects (… बैठे थे मास्टर जी। … दौड़ता हुआ आया चिंटू।); the first line calls मास्टर जी, so it
+    # is चिंटू's, though he was named last; मास्टर जी answers
+    text = ("स्कूल का मैदान ख़ाली हो चुका था। बरामदे में कुर्सी पर बैठे थे मास्टर जी। बस्ता लटकाए दौड़ता हुआ आया चिंटू।\n"
+            "— मास्टर जी, आप अभी तक घर नहीं गए?\n"
+            "— तेरा इंतज़ार कर रहा था। तू कल की कॉपी लाया?")
+    result = analyze_text(text, "hi", task="continuation")
+    assert _speech(result) == [("चिंटू", "formal"), ("मास्टर जी", "intimate")]
+    bangla = ("সন্ধে নেমেছে। উঠোনে তুলসীতলায় প্রদীপ দিচ্ছিলেন দিদিমা। খেলা সেরে ছুটে এল বিল্টু।\n"
+              "— দিদিমা, তুমি আমার জন্য মুড়ি রেখেছ?\n— রেখেছি রে। আগে হাত-পা ধুয়ে আয়।")
+    assert _speech(analyze_text(bangla, "bn", task="continuation")) == [("বিল্টু", "familiar"), ("দিদিমা", "intimate")]
+
+
+def test_a_plural_after_the_verb_and_a_romanized_word_written_in_lower_case_elsewhere_are_no_one():
+    # controls: চালকেরা (the drivers) is a group; Jole opens its sentence but the record writes jole too
+    drivers = ("মোড়ে রিকশার সারি, প্যাডেলে পা তুলে বসে আছে চালকেরা।\n— মামা, যাবা?\n— যামু, আপনি উঠেন।")
+    assert "চালকেরা" not in analyze_text(drivers, "bn", task="continuation").speakers
+    pond = ("Pukurer jole alo porchhe. Jole ekta dheu uthlo.\n— Tui ki mach dhorbi?\n— Haan, tumi chhip ta dao.")
+    assert "Jole" not in analyze_text(pond, "bn", task="continuation").speakers

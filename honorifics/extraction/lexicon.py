@@ -516,6 +516,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings of a word that closes an adverbial before a clause's subject (a locative or a
             # participle: ফোনের ওপাশে রুমকি হাসল, স্কুল থেকে এসে বাবলু …), on any stem
             "adjunct_endings": tuple(match_key(e, script) for e in section.get("adjunct_endings") or ()),
+            # plural endings of nouns: a group, never one speaker (চালকেরা)
+            "plural_endings": tuple(match_key(e, script) for e in section.get("plural_endings") or ()),
+            # endings of a finite verb on a root, where the lexicon has no finite suffixes (आया, बैठी)
+            "finite_verb_endings": tuple(match_key(e, script) for e in section.get("finite_verb_endings") or ()),
             # the participle of "do" that makes one verb with the word before it (साफ़ करके, চুপ করে)
             "light_verb_participles": keys(section.get("light_verb_participles")),
             # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):

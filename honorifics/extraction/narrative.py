@@ -617,9 +617,55 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     not know (see :func:`_guessed_subject`); in Latin script also a name with a capital that ends
     a clause after its verb (… office e dhuklo Rono.; … daudta hua aaya Chhotu,)."""
     found = _guessed_subject(sentence, lexicon, index, record, first)
-    if found is None and lexicon.script == "latn":
-        found = _inverted_name(sentence, lexicon, record)
+    if found is not None and lexicon.script == "latn" and not found[0].endswith(")") \
+            and _written_in_lower_case(found[0], record):
+        found = None   # (Jole … uthlo: the record writes jole in lower case, a word, not a name)
+    if found is None:
+        found = _inverted_name(sentence, lexicon, record) if lexicon.script == "latn" \
+            else postverbal_subject(sentence, lexicon)
     return found
+
+
+def _written_in_lower_case(word: str, record: str) -> bool:
+    """Does the record write the word in lower case somewhere (a word, where names have capitals)?"""
+    lower = word[:1].lower() + word[1:]
+    return lower != word and re.search(rf"(?<![\w]){re.escape(lower)}(?![\w])", record) is not None
+
+
+def _finite_verb(key: str, lexicon: Lexicon) -> bool:
+    """Is the word a finite verb or an auxiliary (था, ছিল, এল, आया, बैठी)?"""
+    if key in lexicon.auxiliaries or lexicon.finite_suffixes and lexicon.root_with_ending(key, lexicon.finite_suffixes):
+        return True
+    return any(key.endswith(e) and key[:-len(e)] in lexicon.verb_roots
+               for e in lexicon.narrative.get("finite_verb_endings", ()))
+
+
+def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:
+    """In an Indic script, the one or two words after the finite verb that ends a narration
+    sentence: its inverted subject (काउंटर पर … मिला रहे थे शर्मा जी।, অন্দরে এল টুবাই।, ঘাটের সিঁড়িতে বসে
+    ছিল মৈত্রেয়ী।). Not an adverb, a case-marked word, a pronoun or a verb."""
+    tokens = _frame_keys(sentence, lexicon)
+    narrative = lexicon.narrative
+    if len(tokens) < 3 or not narrative:
+        return None
+    for size in (1, 2):
+        verb = len(tokens) - size - 1
+        if verb < 1 or not _finite_verb(tokens[verb][1], lexicon):
+            continue
+        after = tokens[verb + 1:]
+        keys = [k for _, k in after]
+        if any(k in narrative["frame_words"] or k in lexicon.addressees["adverbs"]
+               or k in lexicon.particles and k not in lexicon.name_titles or k in lexicon.auxiliaries or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
+               or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
+               or k in narrative["case_markers"] or _genitive(k, lexicon)
+               or any(k.endswith(e) and len(k) > len(e) + 1 for e in narrative.get("plural_endings", ()))
+               for k in keys):
+            continue
+        if size == 2 and not (keys[1] in lexicon.name_titles or lexicon.person_word(keys[1])
+                              or lexicon.person_word(keys[0]) or keys[0] in narrative["frame_words"]):
+            continue   # (two words: a name and its title, শর্মা জী, or an adjective and a person, নন্হী পিহু)
+        return " ".join(w for w, _ in after) if size == 1 or keys[1] in lexicon.name_titles else after[-1][0], True
+    return None
 
 
 def _inverted_name(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool] | None:

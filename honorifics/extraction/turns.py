@@ -36,7 +36,7 @@ from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
-from .narrative import (names_no_speaker, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -571,7 +571,8 @@ class _TurnSplitter:
                     continue
             speech.append((s, e))
         if speaker is None:
-            speaker = self.pending_frame or self.named_by_line_before() or self.next_dash_speaker()
+            speaker = self.pending_frame or self.not_the_one_called(self.named_by_line_before(), start, end) \
+                or self.next_dash_speaker()
         elif reported and self.dash_speakers and speaker[0] not in self.dash_speakers:
             # a line its own narration names (— …, — राहुल ने कहा। — …) at the turn of an unnamed
             # speaker of the alternation: that speaker was this person all along
@@ -629,6 +630,18 @@ class _TurnSplitter:
             return f"{UNNAMED_DASH}2", True
         return f"{UNNAMED_DASH}1", True
 
+    def not_the_one_called(self, named: tuple[str, bool] | None, start: int, end: int) -> tuple[str, bool] | None:
+        """The speaker the narration before a line names, unless the line calls them (শর্মা অঙ্কল, …
+        after … शर्मा जी।): then the other person the opening narration introduced, if any."""
+        if named is None or self.speakers or self.index.match(named[0]) is not None:
+            return named
+        words = {w.casefold() for w in TOKEN.findall(named[0])}
+        called = called_names(self.text, start, end, self.lexicon)
+        if not any(words & {w.casefold() for w in TOKEN.findall(call)} for call in called):
+            return named
+        other = self.introduced_person(named[0])
+        return (other, True) if other is not None else None
+
     def introduced_person(self, speaker: str) -> str | None:
         """The person other than ``speaker`` whom the narration before the first speech names as a
         sentence's subject, the latest first (see next_dash_speaker)."""
@@ -645,8 +658,11 @@ class _TurnSplitter:
                     found = narration_speaker(sentence, self.lexicon, self.index)
                     if found is None and self.lexicon.script == "latn":
                         found = guessed_subject(sentence, self.lexicon, self.index, self.text, False)
-                        if found is not None and not found[0][:1].isupper():
-                            found = None
+                        if found is not None and (not found[0][:1].isupper()
+                                                  or sentence.lstrip(" *_\"'“‘").startswith(found[0])):
+                            found = None   # (a capital that only opens the sentence names no one)
+                    elif found is None:
+                        found = postverbal_subject(sentence, self.lexicon)   # (… অন্দরে এল টুবাই।)
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
                         self.introduced.append(found[0])
         return next((person for person in reversed(self.introduced) if person != speaker), None)
@@ -752,7 +768,8 @@ class _TurnSplitter:
         quoted = whole_quote(text, span_start, span_end)
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
-            speaker = pending or self.named_by_line_before() or self.unframed_speaker()
+            speaker = pending or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1]) \
+                or self.unframed_speaker()
             if speaker is None and self.quote_dialogue:
                 # a dialogue of bare quoted lines ("Kaku, duto cha dao." / "Dichhi. …"): its
                 # first unframed line opens the alternation of unnamed speakers
