@@ -146,3 +146,14 @@ def test_a_plural_after_the_verb_and_a_romanized_word_written_in_lower_case_else
     assert "চালকেরা" not in analyze_text(drivers, "bn", task="continuation").speakers
     pond = ("Pukurer jole alo porchhe. Jole ekta dheu uthlo.\n— Tui ki mach dhorbi?\n— Haan, tumi chhip ta dao.")
     assert "Jole" not in analyze_text(pond, "bn", task="continuation").speakers
+
+
+def test_a_name_phrase_after_the_verb_and_the_one_spoken_of_does_not_answer():
+    # बाबू सोहनलाल keeps his title; उसकी दादी कमला देवी (spoken of with के लिए) does not answer the first
+    # line
+    text = ("तहसील के दफ़्तर में फ़ाइलें पलट रहे थे बाबू सोहनलाल, और कोने में सो रही थी उसकी दादी कमला देवी। "
+            "दरवाज़े से झाँका बिरजू।\n"
+            "— बाबूजी, कमला देवी के लिए पेंशन का काग़ज़ आया है क्या?\n"
+            "— अरे बिरजू, तू फिर आ गया? कल आना।")
+    result = analyze_text(text, "hi", task="continuation")
+    assert _speech(result) == [("बिरजू", "none"), ("बाबू सोहनलाल", "intimate")]

@@ -516,6 +516,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings of a word that closes an adverbial before a clause's subject (a locative or a
             # participle: ফোনের ওপাশে রুমকি হাসল, স্কুল থেকে এসে বাবলু …), on any stem
             "adjunct_endings": tuple(match_key(e, script) for e in section.get("adjunct_endings") or ()),
+            # 3rd-person genitives that modify the noun after them (उसके पिता, তার মা)
+            "third_person_genitives": keys(section.get("third_person_genitives")),
             # plural endings of nouns: a group, never one speaker (চালকেরা)
             "plural_endings": tuple(match_key(e, script) for e in section.get("plural_endings") or ()),
             # endings of a finite verb on a root, where the lexicon has no finite suffixes (आया, बैठी)

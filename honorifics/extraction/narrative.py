@@ -641,30 +641,68 @@ def _finite_verb(key: str, lexicon: Lexicon) -> bool:
 
 
 def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:
-    """In an Indic script, the one or two words after the finite verb that ends a narration
-    sentence: its inverted subject (काउंटर पर … मिला रहे थे शर्मा जी।, অন্দরে এল টুবাই।, ঘাটের সিঁড়িতে বসে
-    ছিল মৈত্রেয়ী।). Not an adverb, a case-marked word, a pronoun or a verb."""
-    tokens = _frame_keys(sentence, lexicon)
+    """In an Indic script, the subject after the finite verb that ends a narration sentence: its
+    inverted subject (… अंदर आया गोलू।, অন্দরে এল টুবাই।, … मिला रहे थे शर्मा जी।). Read as a name
+    phrase of up to three words, past a genitive that modifies it (गाँव का लड़का भोला, उसके पिता
+    हरिप्रसाद जी): a title before a name keeps it (बाबू रामलाल, मास्टर दीनानाथ), as does a title or kin
+    term after one (शर्मा जी, सुधा मौसी); a role or person noun before a name gives way to the name
+    (लड़का भोला → भोला). Not an adverb, a case-marked word, a pronoun, a verb or a plural."""
     narrative = lexicon.narrative
-    if len(tokens) < 3 or not narrative:
+    if not narrative:
         return None
-    for size in (1, 2):
+    # (the last clause of the sentence: … उतरे मास्टर दीनानाथ, और लपककर आगे बढ़ा शंकर।)
+    tokens = _frame_keys(sentence.rstrip().rstrip(_FRAME_TRIM).rsplit(",", 1)[-1], lexicon)
+    if len(tokens) < 3:
+        tokens = _frame_keys(sentence, lexicon)
+    if len(tokens) < 3:
+        return None
+    for size in (1, 2, 3, 4, 5):
         verb = len(tokens) - size - 1
-        if verb < 1 or not _finite_verb(tokens[verb][1], lexicon):
+        if verb < 1:
+            break
+        if not _finite_verb(tokens[verb][1], lexicon):
             continue
         after = tokens[verb + 1:]
+        # (a genitive that modifies the subject: गाँव का, উসকে, তার)
+        possessive = narrative.get("possessive_markers", frozenset())
+        while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon)
+                                  or len(after) > 2 and after[1][1] in possessive):
+            after = after[1:] if _genitive_pronoun(after[0][1], lexicon) else after[2:]
+        if not 1 <= len(after) <= 3:
+            continue
         keys = [k for _, k in after]
         if any(k in narrative["frame_words"] or k in lexicon.addressees["adverbs"]
-               or k in lexicon.particles and k not in lexicon.name_titles or k in lexicon.auxiliaries or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
+               or k in lexicon.particles and k not in lexicon.name_titles or k in lexicon.auxiliaries
+               or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
                or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
                or k in narrative["case_markers"] or _genitive(k, lexicon)
                or any(k.endswith(e) and len(k) > len(e) + 1 for e in narrative.get("plural_endings", ()))
                for k in keys):
             continue
-        if size == 2 and not (keys[1] in lexicon.name_titles or lexicon.person_word(keys[1])
-                              or lexicon.person_word(keys[0]) or keys[0] in narrative["frame_words"]):
-            continue   # (two words: a name and its title, শর্মা জী, or an adjective and a person, নন্হী পিহু)
-        return " ".join(w for w, _ in after) if size == 1 or keys[1] in lexicon.name_titles else after[-1][0], True
+        phrase = _name_phrase([w for w, _ in after], keys, lexicon)
+        if phrase is not None:
+            return phrase, True
+    return None
+
+
+def _genitive_pronoun(key: str, lexicon: Lexicon) -> bool:
+    """Is the word a 3rd-person pronoun's genitive (उसके, उनकी, তার) that modifies the noun after it?"""
+    return key in lexicon.narrative.get("third_person_genitives", frozenset())
+
+
+def _name_phrase(words: list[str], keys: list[str], lexicon: Lexicon) -> str | None:
+    """The name a phrase of one to three words after a verb gives (see postverbal_subject)."""
+    titles = lexicon.name_titles
+    if len(words) == 1:
+        return words[0]
+    if keys[0] in titles:   # बाबू रामलाल, मास्टर दीनानाथ, পণ্ডিত …
+        return " ".join(words)
+    if lexicon.person_word(keys[0]) and not lexicon.person_word(keys[1]) and keys[0] not in lexicon.nominal_address:
+        return _name_phrase(words[1:], keys[1:], lexicon)   # (लड़का भोला, কুলি শংকর: the name)
+    if keys[-1] in titles or lexicon.person_word(keys[-1]):
+        if len(words) == 2:
+            return " ".join(words)   # शर्मा जी, सुधा मौसी (or an adjective and a person: नन्ही पिहू)
+        return " ".join(words[1:]) if keys[1] not in titles else " ".join(words)
     return None
 
 

@@ -662,10 +662,31 @@ class _TurnSplitter:
                                                   or sentence.lstrip(" *_\"'“‘").startswith(found[0])):
                             found = None   # (a capital that only opens the sentence names no one)
                     elif found is None:
-                        found = postverbal_subject(sentence, self.lexicon)   # (… অন্দরে এল টুবাই।)
+                        # (… অন্দরে এল টুবাই।; each clause: … ऊँघ रहा था अमन, और भीतर … सोए थे …)
+                        for clause in sentence.split(","):
+                            subject = postverbal_subject(clause, self.lexicon)
+                            if subject is not None:
+                                self.introduced.append(subject[0])
+                        continue
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
                         self.introduced.append(found[0])
-        return next((person for person in reversed(self.introduced) if person != speaker), None)
+        last = next((t for t in reversed(self.turns) if t.kind == SPEECH), None)
+        spoken_of = self.spoken_of(last) if last is not None else frozenset()
+        return next((person for person in reversed(self.introduced)
+                     if person != speaker and not spoken_of & {w.casefold() for w in TOKEN.findall(person)}), None)
+
+    def spoken_of(self, turn: RawTurn) -> frozenset:
+        """The words a turn speaks of in the 3rd person: each word a case marker follows (तुम
+        हरिप्रसाद जी के साथ हो न?: हरिप्रसाद, जी) — the one spoken of is not the one answering."""
+        words = TOKEN.findall(self.text, turn.start, turn.end)
+        markers = self.lexicon.clauses["case_markers"] | self.lexicon.narrative.get("case_markers", frozenset())
+        out = set()
+        for i in range(len(words) - 1):
+            if self.lexicon.key(words[i + 1]) in markers:
+                out.add(words[i].casefold())
+                if i and self.lexicon.key(words[i]) in self.lexicon.name_titles:
+                    out.add(words[i - 1].casefold())
+        return frozenset(out)
 
     def unframed_story_quotes(self, span_start: int, span_end: int) -> bool:
         """In a story that never says who speaks (no reporting verb anywhere, no labels, no speech
