@@ -111,6 +111,9 @@ def test_an_address_term_with_no_third_person_keeps_its_word():
 @pytest.mark.parametrize("text", [
     "[10:02 PM] Ankit: bhai tu aa raha hai kal?\n[10:03 PM] Rohan: pakka. tu bas snacks le aana",
     "| वक्ता | संवाद |\n|---|---|\n| Ankit | bhai tu aa raha hai kal? |\n| Rohan | pakka. tu bas snacks le aana |",
+    # a row number before the name and a column of actions after the line
+    "| # | Character | Dialogue | Action |\n|---|---|---|---|\n| 1 | **Ankit** | bhai tu aa raha hai kal? | phone uthata hai |\n"
+    "| 2 | **Rohan** | pakka. tu bas snacks le aana | hanste hue |",
     '{"dialogue": [\n{"speaker": "Ankit", "text": "bhai tu aa raha hai kal?"},\n'
     '{"speaker": "Rohan", "text": "pakka. tu bas snacks le aana"}\n]}',
 ])

@@ -50,6 +50,7 @@ _DASH_SEPARATORS = tuple(space + dash for space in " \t" for dash in "-–—")
 # [ग्राहक] भाई साहब, … : the name in brackets with speech after it on the line
 _BRACKET_LABEL = regexcache.compile(r"[*_]{0,2}\[(?P<name>[^\[\]\n:()]{1,40})\][*_]{0,2}[ \t]*:?[ \t]*(?=\S)")
 _TABLE_ROW = regexcache.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_ROW_NUMBER = regexcache.compile(r"[#*_]*\d+[.)]?[*_]*|#")   # a table's row number or its header ("#")
 _TABLE_RULE = regexcache.compile(r"^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+(?:[ \t]*:?-{2,}:?[ \t]*)?[ \t]*$")
 _JSON_STRING = r'"(?P<{}>(?:[^"\\\n]|\\.)*)"'
 _JSON_NAME_KEYS = r'"(?:speaker|name|character|role|speaker_name)"'
@@ -114,10 +115,14 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
         row = _TABLE_ROW.match(line)
         if row:
             cells = row.group("cells").split("|")
-            if len(cells) >= 2 and cells[0].strip() and cells[1].strip():
-                name = strip_markdown(cells[0])
-                body_start = start + row.start("cells") + len(cells[0]) + 1
-                body_end = body_start + len(cells[1])
+            # (a row number in a first column is no name: | 1 | **Khanna** | … | … |)
+            skipped = 0
+            while len(cells) - skipped >= 3 and _ROW_NUMBER.fullmatch(cells[skipped].strip()):
+                skipped += 1
+            if len(cells) - skipped >= 2 and cells[skipped].strip() and cells[skipped + 1].strip():
+                name = strip_markdown(cells[skipped])
+                body_start = start + row.start("cells") + sum(len(c) + 1 for c in cells[:skipped + 1])
+                body_end = body_start + len(cells[skipped + 1])
                 return LineLabel(name, body_start, body_end, kind="table"), offset
             return None, offset
     if '"' in line and "{" in line:
