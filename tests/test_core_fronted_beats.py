@@ -157,3 +157,29 @@ def test_a_name_phrase_after_the_verb_and_the_one_spoken_of_does_not_answer():
             "— अरे बिरजू, तू फिर आ गया? कल आना।")
     result = analyze_text(text, "hi", task="continuation")
     assert _speech(result) == [("बिरजू", "none"), ("बाबू सोहनलाल", "intimate")]
+
+
+def test_written_in_lower_case_reads_the_record_once_and_answers_as_a_search_would():
+    """The record's words are read once (a long romanized story asks at every beat; a search of the
+    whole record each time made its cost grow with the square of its length) and answer as a
+    search for the word in lower case, whole, would."""
+    import json
+    import re
+    from pathlib import Path
+
+    from honorifics.extraction.narrative import _written_in_lower_case
+    from honorifics.extraction.tokens import TOKEN
+
+    def searched(word: str, record: str) -> bool:
+        lower = word[:1].lower() + word[1:]
+        return lower != word and re.search(rf"(?<![\w]){re.escape(lower)}(?![\w])", record) is not None
+
+    blind = Path(__file__).parent / "data" / "blind"
+    checked = 0
+    for name in ("r75_named_once.jsonl", "r77_story_openings.jsonl", "r72_fronted_beats.jsonl"):
+        for line in open(blind / name, encoding="utf-8"):
+            record = json.loads(line)["text"]
+            for word in set(TOKEN.findall(record)):
+                assert _written_in_lower_case(word, record) == searched(word, record), (name, word)
+                checked += 1
+    assert checked > 1000

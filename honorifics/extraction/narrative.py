@@ -629,7 +629,16 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
 def _written_in_lower_case(word: str, record: str) -> bool:
     """Does the record write the word in lower case somewhere (a word, where names have capitals)?"""
     lower = word[:1].lower() + word[1:]
-    return lower != word and re.search(rf"(?<![\w]){re.escape(lower)}(?![\w])", record) is not None
+    if lower == word:
+        return False
+    if _RECORD_WORDS_AS_WRITTEN[0] is not record:   # (read once per record, as _record_words)
+        _RECORD_WORDS_AS_WRITTEN[0] = record
+        _RECORD_WORDS_AS_WRITTEN[1] = frozenset(TOKEN.findall(record))
+    return lower in _RECORD_WORDS_AS_WRITTEN[1]
+
+
+#: the words of the record asked about last, as written (see _written_in_lower_case)
+_RECORD_WORDS_AS_WRITTEN: list = ["", frozenset()]
 
 
 def _finite_verb(key: str, lexicon: Lexicon) -> bool:
