@@ -23,7 +23,10 @@ vocabulary, as in a corpus of millions of distinct generations.
 speech repeated (Hindi: CoCoA-MT lines with 2nd-person forms, a generic-you
 sentence and an out-of-character trigger; Bangla: literature dialogue), so
 every length has the same content: cost linear in the length gives the same
-ns/character at every length. ``--max-chars`` is raised to the largest length.
+ns/character at every length. It times stories too: a block of story passages (narration, frames,
+beats and quotes; native and romanized Hindi and Bangla, from spent blind sets of rounds 75 and 77)
+repeated the same way, with ``task: continuation``, as a long generated story is read.
+``--max-chars`` is raised to the largest length.
 It runs the compiled rule path and the pure-Python one (``HONORIFICS_PURE_PYTHON=1``),
 each in a child process timing CPU (best of three) with the garbage collector
 set as the CLI sets it, and says whether their outputs are byte-identical at
@@ -161,6 +164,24 @@ def length_block(language: str) -> str:
     return " ".join(block) + " "
 
 
+#: spent blind sets of story passages (their first runs are recorded in docs/accuracy.md)
+STORY_SETS = ("r75_named_once.jsonl", "r77_story_openings.jsonl")
+
+
+def story_block(language: str, script: str) -> str:
+    """About BLOCK_CHARS characters of story passages in one language and script (native or
+    roman), paragraphs in a row."""
+    blind = Path(__file__).resolve().parent.parent / "tests" / "data" / "blind"
+    block, size = [], 0
+    for name in STORY_SETS:
+        for line in open(blind / name, encoding="utf-8"):
+            record = json.loads(line)
+            if record["language"] == language and record["script"] == script and size < BLOCK_CHARS:
+                block.append(record["text"].strip())
+                size += len(block[-1]) + 2
+    return "\n\n".join(block) + "\n\n"
+
+
 def length_utterance(block: str, length: int) -> str:
     """The block repeated to about ``length`` characters (whole copies: the same content mix)."""
     return block * max(1, round(length / len(block)))
@@ -193,12 +214,14 @@ def measure_lengths(lengths, max_chars: int) -> dict:
     analyzer = Analyzer(max_chars=max_chars)
     tune_gc()
     report: dict = {"rule_path": implementation(), "languages": {}}
-    for language in ("hi", "bn"):
-        block = length_block(language)
-        rows = report["languages"][language] = {}
+    texts = [(language, language, length_block(language), "dct") for language in ("hi", "bn")]
+    texts += [(f"{language}-story-{script}", language, story_block(language, script), "continuation")
+              for language in ("hi", "bn") for script in ("native", "roman")]
+    for name, language, block, task in texts:
+        rows = report["languages"][name] = {}
         for length in lengths:
             text = length_utterance(block, length)
-            line = json.dumps({"id": f"{language}-{length}", "text": text, "language": language, "task": "dct"},
+            line = json.dumps({"id": f"{name}-{length}", "text": text, "language": language, "task": task},
                               ensure_ascii=False)
             result = analyzer.analyze_line(line, 1)   # also the warm-up
             if result.status != "ok":

@@ -30,7 +30,7 @@ from .. import regexcache
 from ..records import NARRATION, NOTE, REFUSAL, SPEECH, SpeakerSpec
 from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHARACTERS, DOUBLE_QUOTE_MARKS, DOUBLE_QUOTES,
                        LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, PICTOGRAPHS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
-                       SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
+                       SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
 from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
@@ -1136,11 +1136,26 @@ def _frame_then_dash(text: str, start: int, end: int, lexicon: Lexicon) -> re.Ma
     if not lexicon.narrative:
         return None
     for found in _LEAD_IN_THEN_DASH.finditer(text, start, end):
-        words = TOKEN.findall(text, start, found.start())
+        # (the sentence before the dash only: a long line's words are not read again at each dash)
+        sentence_start = max(start, *(text.rfind(mark, start, found.start()) + 1 for mark in _SENTENCE_MARKS))
+        words = TOKEN.findall(text, sentence_start, found.start())
         if words and lexicon.key(words[-1]) in lexicon.narrative["reporting_verbs"] and (
-                text[found.start()] in ",:：" or frame_speaker(text[start:found.start()], lexicon, None) is not None):
+                text[found.start()] in ",:：" or _names_its_subject(text, start, sentence_start, found.start(), lexicon)):
             return found   # (with no comma, a frame that names its subject: not "'apni' bolo — …", advice)
     return None
+
+
+def _names_its_subject(text: str, line_start: int, sentence_start: int, end: int, lexicon: Lexicon) -> bool:
+    """Does the frame before a dash name its subject, in its sentence or, elided, in the sentence
+    before it (আব্বা খানিকক্ষণ চুপ করে রইলেন। তারপর বললেন — …)?"""
+    if frame_speaker(text[sentence_start:end], lexicon, None) is not None:
+        return True
+    before = max(line_start, *(text.rfind(mark, line_start, max(line_start, sentence_start - 1)) + 1
+                               for mark in _SENTENCE_MARKS))
+    return before < sentence_start and frame_speaker(text[before:end], lexicon, None) is not None
+
+
+_SENTENCE_MARKS = tuple(SENTENCE_END_MARKS + ".\n")
 
 
 def _finished(turns: list[RawTurn], text: str, default_speaker: str | None, lexicon: Lexicon,
