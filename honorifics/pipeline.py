@@ -481,19 +481,37 @@ def _looked_at(text: str, frame: RawTurn, lexicon: Lexicon) -> str | None:
     return frame_recipient(text[last[0]:last[1]], lexicon) if last is not None else None
 
 
-def _tiers_given(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]], speaker: str,
-                 addressee: str | None) -> frozenset:
-    """The tiers of what ``speaker`` said to ``addressee`` in the speech turns read so far
-    (``turns``: up to the one being read; ``addressed``: their evidence said to someone else)."""
-    given: set[str] = set()
-    for turn in turns:
-        if turn.kind != SPEECH or turn.speaker != speaker:
-            continue
-        others = addressed.get(turn.index, {})
-        for item in turn.evidence:
-            if others.get(item.start, turn.addressee) == addressee:
-                given.add(item.tier)
-    return frozenset(given)
+class _TiersGiven:
+    """The tiers of what a speaker said to an addressee in the speech turns read so far, kept as
+    the turns are read (asking for each turn read all the turns before it again: a long story's
+    cost grew with the square of its turns). ``addressed``: the evidence said to someone else."""
+
+    def __init__(self, turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]]) -> None:
+        self.turns = turns
+        self.addressed = addressed
+        self.given: dict[tuple[str | None, str | None], set[str]] = {}
+        self.read = 0   # the turns before this index are in ``given``
+
+    def reset(self) -> None:
+        """An earlier turn's addressee changed: read them again when next asked."""
+        self.given = {}
+        self.read = 0
+
+    def of(self, before: int, speaker: str | None, addressee: str | None) -> frozenset:
+        """The tiers ``speaker`` gave ``addressee`` in the turns before index ``before``."""
+        while self.read < before:
+            turn = self.turns[self.read]
+            self.read += 1
+            if turn.kind != SPEECH:
+                continue
+            others = self.addressed.get(turn.index, {})
+            for item in turn.evidence:
+                key = (turn.speaker, others.get(item.start, turn.addressee))
+                tiers = self.given.get(key)
+                if tiers is None:
+                    tiers = self.given[key] = set()
+                tiers.add(item.tier)
+        return frozenset(self.given.get((speaker, addressee), ()))
 
 
 def _drop_generic_by_contrast(text: str, turns: list[SpeakerTurn], lexicons: dict[int, Lexicon],
@@ -806,6 +824,7 @@ class Analyzer:
         role_names: dict[str, dict[str, str]] = {}   # speaker → a direction's role word → the name it was called by
         previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
         party_keys: frozenset | None = None   # the words of the parties' names (built when first needed)
+        tiers_given = _TiersGiven(turns, addressed)
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
                 turn.addressee = _addressee(turn.index, turn.speaker, turns, parties,
@@ -840,7 +859,7 @@ class Analyzer:
                     looked_at = frame_recipient(direction, lexicon) if direction \
                         else _looked_at(text, raw_turns[turn.index - 1], lexicon)
                     if looked_at is not None and index.match(looked_at) is None:
-                        given = _tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee)
+                        given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
                         if given and given.isdisjoint(e.tier for e in turn.evidence):
                             # (… railing ki taraf jhuki, "Pappu! …": the name the quote calls, if it calls one)
                             calls = opening_vocative(text, turn.start, turn.end, lexicon)
@@ -864,6 +883,7 @@ class Analyzer:
                         other = the_other_party(index, turn.speaker, turn.addressee)
                         if other is not None:
                             unnamed_before.addressee = other
+                            tiers_given.reset()
                             for address in unnamed_before.nominal_address:
                                 address.addressee = other
                 term = _opening_term(text, turn, lexicon) if len(parties) > 2 else None
@@ -885,7 +905,7 @@ class Analyzer:
                         text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
                         partner_said=previous_speech.text
                         if previous_speech is not None and previous_speech.speaker == turn.addressee else "",
-                        partner_given=_tiers_given(turns[:turn.index], addressed, turn.speaker, turn.addressee),
+                        partner_given=tiers_given.of(turn.index, turn.speaker, turn.addressee),
                         role_names=role_names.setdefault(turn.speaker, {}))
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:

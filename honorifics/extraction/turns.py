@@ -465,6 +465,10 @@ class _TurnSplitter:
         self.names_no_speaker: bool | None = None
         #: the people the narration before the first speech introduces (see introduced_person)
         self.introduced: list[str] | None = None
+        #: the speech turns among self.turns[:said_upto], and whether all are narrative (see speech_so_far)
+        self.said: list[RawTurn] = []
+        self.said_upto = 0
+        self.all_said_narrative = True
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -763,10 +767,22 @@ class _TurnSplitter:
                                   unlisted=unlisted, narrative=True, to=to))
         self.speech_seen = True
 
+    def speech_so_far(self) -> list[RawTurn]:
+        """The speech turns read so far, kept as the turns are read (a long story asks at every
+        quote line; reading all its turns again each time made its cost grow with their square)."""
+        turns, said = self.turns, self.said
+        while self.said_upto < len(turns):
+            turn = turns[self.said_upto]
+            self.said_upto += 1
+            if turn.kind == SPEECH:
+                said.append(turn)
+                self.all_said_narrative = self.all_said_narrative and turn.narrative
+        return said
+
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
-        said = [t for t in self.turns if t.kind == SPEECH]
-        if not said or not all(t.narrative for t in said):
+        said = self.speech_so_far()
+        if not said or not self.all_said_narrative:
             return None
         last = said[-1].speaker
         for turn in reversed(said):
