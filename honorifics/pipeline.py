@@ -359,6 +359,10 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+#: tasks whose text is characters' speech and narration, never the model's answer to the user
+_STORY_TASKS = frozenset({"continuation", "roleplay"})
+
+
 def _unnamed(speaker: str) -> bool:
     """Is the speaker key one for a speaker with no name (``_unnamed_1``, ``সে (unnamed)``)?"""
     return speaker.startswith(UNNAMED_DASH) or speaker.endswith(UNNAMED_SUFFIX)
@@ -707,10 +711,13 @@ class Analyzer:
         # In a plain reply, lines that no named person speaks (unnamed dash lines, a quote framed by
         # a pronoun) may be the examples of such an answer (উদাহরণ: — স্যার, আপনি …? ✅): then its
         # prose alone decides, and the examples are mentions.
+        # (a DCT with no one listed is the model's answer as well: whether a text is about the forms
+        # may not depend on its task, issue 19)
+        answers = reply_to_user or (not specs and context.task not in _STORY_TASKS)
         examples: set[int] = set()
-        if characters_speak and reply_to_user and all(_unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
+        if characters_speak and answers and all(_unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
             examples.update(spoken)
-        elif characters_speak and reply_to_user and any(q in text for q in MENTION_MARK_CHARACTERS):
+        elif characters_speak and answers and any(q in text for q in MENTION_MARK_CHARACTERS):
             # labels whose every line names the forms in quotes (- **बुज़ुर्ग ग्राहक:** हमेशा "आप" कहें …
             # - **छोटा बच्चा:** "तुम" ठीक है …) are the items of an answer about them, not speakers
             lines = [text[raw_turns[n].start:raw_turns[n].end] for n in spoken]

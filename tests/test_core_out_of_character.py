@@ -81,6 +81,20 @@ def test_meta_answer_about_the_address_form_is_the_refused_outcome():
     assert result.tier == "none" and result.refusal is True and result.avoidance is False
 
 
+@pytest.mark.parametrize("task", [None, "dct"])
+def test_a_meta_answer_with_a_hypothetical_quote_is_the_refused_outcome_whatever_the_task(task):
+    # the quote framed by a pronoun ("uni … bolen") is an example inside the answer, with or without a DCT task
+    text = ('Bhalo proshno! Ekhane "apni" naki "tumi" — kon ta use kora uchit, seta somporker upor depend kore.\n\n'
+            '👉 Prothom dekha hole **"apni"** bolai uchit.\n👉 **"Tumi"** bola jete pare jodi onek diner chena hoy, '
+            'ar uni nijei bolen "amake tumi bolo".')
+    result = analyze_text(text, language="bn", task=task)
+    assert result.refusal is True and result.tier == "none"
+    # control: the same words as a story's continuation are a character's speech
+    story = analyze_text('Dadu hese bollen, "amake tumi bolo, apni noy." Mitu lojja peye matha nere bollo, "Accha, tumi boso."',
+                         language="bn", task="continuation")
+    assert story.refusal is False
+
+
 @pytest.mark.parametrize("text, language, task", [
     ("मैं तुम्हारे बिना एक पल भी नहीं रह सकता।", "hi", None),         # a character's "can't"
     ("मैं इस कहानी की कल्पना भी नहीं कर सकता!", "hi", None),          # idiom
