@@ -183,3 +183,13 @@ def test_written_in_lower_case_reads_the_record_once_and_answers_as_a_search_wou
                 assert _written_in_lower_case(word, record) == searched(word, record), (name, word)
                 checked += 1
     assert checked > 1000
+
+
+def test_a_kin_term_or_role_before_the_name_after_the_verb_gives_the_name():
+    # … উঠে এল নাতনি টুকাই। : টুকাই speaks, not নাতনি; control: a kin term alone after the verb keeps it
+    text = ("দুপুরে বারান্দায় বসে বড়ি দিচ্ছিলেন পিসিমা। হাঁফাতে হাঁফাতে সিঁড়ি বেয়ে উঠে এল নাতনি টুকাই।\n"
+            "— পিসিমা, তুমি আমার ঘুড়িটা দেখেছ?\n— দেখিনি রে। তুই আগে জল খা।")
+    assert _speech(analyze_text(text, "bn", task="continuation")) == [("টুকাই", "familiar"), ("পিসিমা", "intimate")]
+    alone = ("দুপুরে বারান্দায় বসে বড়ি দিচ্ছিলেন পিসিমা। হাঁফাতে হাঁফাতে সিঁড়ি বেয়ে উঠে এল নাতনি।\n"
+             "— পিসিমা, তুমি আমার ঘুড়িটা দেখেছ?\n— দেখিনি রে। তুই আগে জল খা।")
+    assert [s for s, _ in _speech(analyze_text(alone, "bn", task="continuation"))][0] == "নাতনি"

@@ -694,6 +694,18 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
     return None
 
 
+def named_in_apposition(found: tuple[str, bool] | None, sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:
+    """The subject a narration sentence's reading gives, or, where that is a kin term or role word
+    right before the name that ends the sentence after its verb, that name (… উঠে এল নাতি বাবলু।:
+    বাবলু, not নাতি)."""
+    if found is None or not found[1] or lexicon.script == "latn" or " " in found[0] or found[0].endswith(")"):
+        return found
+    after = postverbal_subject(sentence, lexicon)
+    if after is None or after[0] == found[0]:
+        return found
+    return after if re.search(rf"(?<!\w){re.escape(found[0])}\s+{re.escape(after[0])}(?!\w)", sentence) else found
+
+
 def _genitive_pronoun(key: str, lexicon: Lexicon) -> bool:
     """Is the word a 3rd-person pronoun's genitive (उसके, उनकी, তার) that modifies the noun after it?"""
     return key in lexicon.narrative.get("third_person_genitives", frozenset())

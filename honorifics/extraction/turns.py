@@ -36,7 +36,7 @@ from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
-from .narrative import (names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (named_in_apposition, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -600,7 +600,8 @@ class _TurnSplitter:
         if self.line_before is None:
             return None
         parts = _sentences_of(self.line_before)
-        found = narration_speaker(parts[-1] if parts else self.line_before, self.lexicon, self.index)
+        last = parts[-1] if parts else self.line_before
+        found = named_in_apposition(narration_speaker(last, self.lexicon, self.index), last, self.lexicon)
         if found is None:
             found = elided_frame_speaker(parts, self.lexicon, self.index)
         if found is None and parts and self.lexicon.narrative:
@@ -659,7 +660,8 @@ class _TurnSplitter:
                 for sentence in _sentences_of(self.text[turn.start:turn.end]):
                     # (a person by the sentence's own structure, a kin term or an ergative; in Latin
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
-                    found = narration_speaker(sentence, self.lexicon, self.index)
+                    found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index), sentence,
+                                                self.lexicon)
                     if found is None and self.lexicon.script == "latn":
                         found = guessed_subject(sentence, self.lexicon, self.index, self.text, False)
                         if found is not None and (not found[0][:1].isupper()
