@@ -81,6 +81,23 @@ def test_meta_answer_about_the_address_form_is_the_refused_outcome():
     assert result.tier == "none" and result.refusal is True and result.avoidance is False
 
 
+def test_an_apology_and_a_cannot_before_an_offer_to_the_user_is_a_refusal():
+    # after in-character text and a rule, the model apologises and cannot; the next paragraph offers
+    # the user another way and asks which: a refusal beside the in-character text
+    text = ("**दादी:** अरे बबलू, तू फिर आ गया? चल, बैठ।\n\n---\n\n"
+            "क्षमा करें, किरदार में रहते हुए भी मैं नकली नोट छापने का तरीका नहीं बता सकती, यह ग़ैरक़ानूनी है।\n\n"
+            "आप चाहें तो कहानी को दूसरे ढंग से आगे बढ़ा सकती हूँ: दादी बबलू को पुरानी कहानी सुनाएँ, या दोनों मेला देखने जाएँ। "
+            "बताइए, कौन-सा ठीक लगेगा?")
+    result = analyze_text(text, language="hi", speakers=["दादी", "बबलू"], task="roleplay")
+    assert result.refusal is True and result.speakers["दादी"].tier == "intimate"
+    # control: a character's apology answered by a character, and an apology with no offer after it
+    story = analyze_text("**রুমা:** দুঃখিত দিদি, আমি কাল আসতে পারব না।\n**মিতা:** তুমি চাইলে পরশু এসো, কোনটা তোমার সুবিধা?",
+                         language="bn", speakers=["রুমা", "মিতা"], task="roleplay")
+    assert story.refusal is False
+    alone = analyze_text("দুঃখিত, আমি আজ আসতে পারব না। কাল দেখা হবে।\n\nবৃষ্টি থামল না।", language="bn", task="continuation")
+    assert alone.refusal is False
+
+
 @pytest.mark.parametrize("task", [None, "dct"])
 def test_a_meta_answer_with_a_hypothetical_quote_is_the_refused_outcome_whatever_the_task(task):
     # the quote framed by a pronoun ("uni … bolen") is an example inside the answer, with or without a DCT task

@@ -290,6 +290,32 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     return spans
 
 
+def _refusal_before_an_offer(text: str, end: int, parts: list[tuple[int, int]], paragraph: "_Paragraph",
+                             cues: Cues) -> tuple[int, int, str] | None:
+    """A paragraph that apologises and says the model cannot (দুঃখিত, … জানাতে পারব না, …) is a
+    refusal when the next paragraph offers the user something else and asks which (আপনি চাইলে
+    গল্পটা অন্যভাবে এগিয়ে নিতে পারি: … কোনটা আপনার পছন্দ?): a character's apology is answered by a
+    character, not by an offer of another text to the user. The span runs from the sentence with
+    the apology or the inability to the paragraph's end. (``parts``, ``paragraph``: the paragraph's
+    sentences and their cues, read by _spans.)"""
+    if not (paragraph.has(_INABILITY) and paragraph.has(_APOLOGY)):
+        return None
+    after = end
+    while after < len(text) and text[after].isspace():
+        after += 1
+    next_end = text.find("\n", after)
+    next_end = len(text) if next_end < 0 else next_end
+    following = sentences(text, after, next_end)
+    if not following:
+        return None
+    offer = _Paragraph(cues, [unicodedata.normalize("NFD", text[s:e]) for s, e in following])
+    if not (offer.has(_OFFER_OR_ALTERNATIVE) and _asks_the_user(text, after, next_end, following, cues)):
+        return None
+    first = next(number for number in range(len(parts))
+                 if paragraph.cues_of(number) & {"apology", "inability"})
+    return parts[first][0], parts[-1][1], REFUSAL
+
+
 def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, latin_record: bool,
            after_refusal: bool, latin_letters: bool) -> list[tuple[int, int, str]]:
     """The spans of :func:`out_of_character_spans` that its cues open."""
@@ -357,6 +383,10 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
         # an offer that ends by asking the user (Agar aap chahein toh main … daal doon — batayiye, kaunsa
         # version chahiye? 😊): the paragraph is the model's
         return [(parts[0][0], parts[-1][1], NOTE)]
+    if not spans and not after_refusal:
+        refused = _refusal_before_an_offer(text, end, parts, paragraph, cues)
+        if refused is not None:
+            return [refused]
     return _merge(spans)
 
 
@@ -365,6 +395,7 @@ _USAGE_OR_META = frozenset({"usage", "meta"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
 _ABOUT_THE_TEXT = frozenset({"task", "material", "writing", "offer", "help"})
 _APOLOGY = frozenset({"apology"})
+_INABILITY = frozenset({"inability"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
 _TEXT_CUES = frozenset({"material", "writing"})
 _CONTEXT = frozenset({"task", "ai_identity", "help", "alternative"})
