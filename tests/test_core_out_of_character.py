@@ -81,6 +81,18 @@ def test_meta_answer_about_the_address_form_is_the_refused_outcome():
     assert result.tier == "none" and result.refusal is True and result.avoidance is False
 
 
+def test_an_answers_summary_heading_is_no_speaker():
+    # "In short:" / "Overall:" sum an answer about the forms up: no one speaks, the answer is a meta-answer
+    text = ('Good question! Here is how it usually works:\n\n'
+            '- ছোটরা বড়দের "আপনি" বলে।\n- বন্ধুরা একে অপরকে "তুই" বলে, আর নতুনদের "তুমি"।\n\n'
+            'In short: "আপনি" upward, "তুমি" for new friends, "তুই" only when close.')
+    result = analyze_text(text, language="bn", task="dct")
+    assert "In short" not in result.speakers and result.refusal is True
+    # control: a character's line is still theirs
+    story = analyze_text("রিনা: তুই কাল আসবি?\nমিনা: হ্যাঁ, তুমি চিন্তা কোরো না।", language="bn", task="roleplay")
+    assert set(story.speakers) == {"রিনা", "মিনা"}
+
+
 def test_an_apology_and_a_cannot_before_an_offer_to_the_user_is_a_refusal():
     # after in-character text and a rule, the model apologises and cannot; the next paragraph offers
     # the user another way and asks which: a refusal beside the in-character text
