@@ -858,12 +858,6 @@ def _sentences_of(line: str) -> list[str]:
     return [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
 
 
-def _last_sentence(line: str) -> str:
-    """The last sentence of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন, → the second)."""
-    parts = _sentences_of(line)
-    return parts[-1] if parts else line
-
-
 _EMPHASIZED_WORD = regexcache.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
                              r"\*{1,2}(?![*\w])")
 _SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
