@@ -257,18 +257,26 @@ def _named_again(word: str, record: str) -> bool:
     return last - first > 1
 
 
-# the words of the record asked about last, casefolded and sorted: a record's frames ask about
-# its words many times (once per guessed subject), and reading the whole record each time made
-# a long story's cost grow with the square of its length
-_RECORD_WORDS: list = ["", []]
+# the words of the record asked about last — casefolded and sorted, and as written: a record's
+# frames ask about its words many times (once per guessed subject), and reading the whole record
+# each time made a long story's cost grow with the square of its length
+_RECORD_WORDS: list = ["", [], frozenset()]
 _LAST_CODE_POINT = chr(0x10FFFF)   # (after every word that starts with a given one)
 
 
 def _record_words(record: str) -> list[str]:
-    if _RECORD_WORDS[0] is not record:
-        _RECORD_WORDS[0] = record
-        _RECORD_WORDS[1] = sorted(found.casefold() for found in TOKEN.findall(record))
+    """The record's words, casefolded and sorted (see _named_again)."""
+    _read_record(record)
     return _RECORD_WORDS[1]
+
+
+def _read_record(record: str) -> None:
+    """Read the words of the record asked about into _RECORD_WORDS, once per record."""
+    if _RECORD_WORDS[0] is not record:
+        found = TOKEN.findall(record)
+        _RECORD_WORDS[0] = record
+        _RECORD_WORDS[1] = sorted(word.casefold() for word in found)
+        _RECORD_WORDS[2] = frozenset(found)
 
 
 def _capitalized_inside(words: list[str], i: int, lexicon: Lexicon, record: str) -> bool:
@@ -374,15 +382,19 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
 
 
+def _has_ending(key: str, endings) -> bool:
+    """Does the word end in one of the endings, on a stem of two letters or more?"""
+    return any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
+
+
 def _closes_clause(key: str, lexicon: Lexicon) -> bool:
     """Does the word end a participle clause before the main one (থামিয়ে, তুলে, देखकर, পড়তেই,
     निकालते हुए)?"""
     narrative = lexicon.narrative
     return _verb_like(key, lexicon) or key in narrative["clause_breaks"] or key in lexicon.auxiliaries or bool(
         narrative["clause_break_suffixes"]) and key.endswith(narrative["clause_break_suffixes"]) \
-        or lexicon.script != "beng" and any(key.endswith(e) and len(key) > len(e) + 1
-                                            for e in narrative["participle_endings"]) \
-        or any(key.endswith(e) and len(key) > len(e) + 1 for e in narrative["clause_participle_endings"])
+        or lexicon.script != "beng" and _has_ending(key, narrative["participle_endings"]) \
+        or _has_ending(key, narrative["clause_participle_endings"])
 
 
 def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]], cut: int,
@@ -417,7 +429,7 @@ def _in_an_adverbial_case(word: str, key: str, lexicon: Lexicon) -> bool:
     """Does the word end in the language's locative or participle ending (মাথায়, গোড়ায়, ভিজে), not
     being a person word (মেয়ে, ছেলে) or, in Latin script, a name written with a capital?"""
     endings = lexicon.narrative["adjunct_endings"]
-    return bool(endings) and any(key.endswith(e) and len(key) > len(e) + 1 for e in endings) \
+    return _has_ending(key, endings) \
         and not lexicon.person_word(key) and not (lexicon.script == "latn" and word[:1].isupper())
 
 
@@ -439,7 +451,7 @@ def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
     endings = narrative["participle_endings"] + narrative["adjunct_endings"]
     return key in lexicon.clauses["case_markers"] or key in narrative["case_markers"] \
         or key in lexicon.postpositions or key in lexicon.auxiliaries or _closes_clause(key, lexicon) \
-        or any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
+        or _has_ending(key, endings)
 
 
 def _genitive(key: str, lexicon: Lexicon) -> bool:
@@ -631,14 +643,8 @@ def _written_in_lower_case(word: str, record: str) -> bool:
     lower = word[:1].lower() + word[1:]
     if lower == word:
         return False
-    if _RECORD_WORDS_AS_WRITTEN[0] is not record:   # (read once per record, as _record_words)
-        _RECORD_WORDS_AS_WRITTEN[0] = record
-        _RECORD_WORDS_AS_WRITTEN[1] = frozenset(TOKEN.findall(record))
-    return lower in _RECORD_WORDS_AS_WRITTEN[1]
-
-
-#: the words of the record asked about last, as written (see _written_in_lower_case)
-_RECORD_WORDS_AS_WRITTEN: list = ["", frozenset()]
+    _read_record(record)
+    return lower in _RECORD_WORDS[2]
 
 
 def _finite_verb(key: str, lexicon: Lexicon) -> bool:
@@ -685,7 +691,7 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
                or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
                or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
                or k in narrative["case_markers"] or _genitive(k, lexicon)
-               or any(k.endswith(e) and len(k) > len(e) + 1 for e in narrative.get("plural_endings", ()))
+               or _has_ending(k, narrative.get("plural_endings", ()))
                for k in keys):
             continue
         phrase = _name_phrase([w for w, _ in after], keys, lexicon)

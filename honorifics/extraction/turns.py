@@ -465,10 +465,12 @@ class _TurnSplitter:
         self.names_no_speaker: bool | None = None
         #: the people the narration before the first speech introduces (see introduced_person)
         self.introduced: list[str] | None = None
-        #: the speech turns among self.turns[:said_upto], and whether all are narrative (see speech_so_far)
+        #: the speech turns among self.turns[:said_upto], whether all are narrative, and whether any
+        #: names its speaker (not _unnamed_N) (see speech_so_far)
         self.said: list[RawTurn] = []
         self.said_upto = 0
         self.all_said_narrative = True
+        self.named_said = False
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -676,8 +678,8 @@ class _TurnSplitter:
                         continue
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
                         self.introduced.append(found[0])
-        last = next((t for t in reversed(self.turns) if t.kind == SPEECH), None)
-        spoken_of = self.spoken_of(last) if last is not None else frozenset()
+        said = self.speech_so_far()
+        spoken_of = self.spoken_of(said[-1]) if said else frozenset()
         return next((person for person in reversed(self.introduced)
                      if person != speaker and not spoken_of & {w.casefold() for w in TOKEN.findall(person)}), None)
 
@@ -699,8 +701,8 @@ class _TurnSplitter:
         given to anyone by name so far), a paragraph's quotes alternate between two unnamed
         speakers as dash lines do ("छाता ले लिया तूने?" "हाँ माँ, …" रसोई से … "…"); True when it
         read the paragraph so."""
-        if self.label_count or self.speakers or any(
-                t.kind == SPEECH and not (t.speaker or "").startswith(UNNAMED_DASH) for t in self.turns):
+        self.speech_so_far()
+        if self.label_count or self.speakers or self.named_said:
             return False
         spans = standalone_quotes(self.text, span_start, span_end)
         if not spans or not (len(spans) >= 2 or self.dash_speakers):
@@ -724,9 +726,10 @@ class _TurnSplitter:
     def called_in_last_turn(self, people: list[str]) -> str | None:
         """The one of ``people`` the last speech turn calls by name (opening or ending a sentence
         with it): the one who answers it."""
-        last = next((t for t in reversed(self.turns) if t.kind == SPEECH), None)
-        if last is None:
+        said = self.speech_so_far()
+        if not said:
             return None
+        last = said[-1]
         called = {self.index.match(name) or name for name in called_names(self.text, last.start, last.end, self.lexicon)}
         found = [person for person in people if person in called]
         return found[0] if len(found) == 1 else None
@@ -779,6 +782,7 @@ class _TurnSplitter:
             if turn.kind == SPEECH:
                 said.append(turn)
                 self.all_said_narrative = self.all_said_narrative and turn.narrative
+                self.named_said = self.named_said or not (turn.speaker or "").startswith(UNNAMED_DASH)
         return said
 
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
