@@ -11,3 +11,8 @@ def speakers_of(record):
 def speaker_of(text: str, language: str, speakers: list[str], speaker: str, task: str = "roleplay"):
     """The analysis of one speaker of a text."""
     return analyze_text(text, language, speakers=speakers, task=task).speakers[speaker]
+
+
+def speech_turns(result):
+    """The (speaker, tier) of each speech turn of a record, in order."""
+    return [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]

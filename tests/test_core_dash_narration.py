@@ -8,6 +8,7 @@ a blind set.
 from __future__ import annotations
 
 from honorifics import analyze_text
+from speaker_view import speech_turns
 
 SCENE = ("সন্ধেবেলা ক্লাবঘরে মিটিং বসেছে।\n\n"
          "—এভাবে চললে চলবে না, —খাতা বন্ধ করে বললেন মাস্টারমশাই। —রাজু, তোমাকে না চাঁদা তুলতে বলেছিলাম?\n\n"
@@ -20,7 +21,7 @@ SPEAKERS = ["মাস্টারমশাই", "রাজু", "বিলু",
 
 def test_a_dash_set_against_the_word_breaks_speech_from_narration():
     result = analyze_text(SCENE, "bn", speakers=SPEAKERS, task="continuation")
-    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    speech = speech_turns(result)
     assert speech == [("মাস্টারমশাই", "familiar"), ("রাজু", "none"), ("বিলু", "intimate"), ("মিসেস দত্ত", "formal")]
     assert result.speakers["মিসেস দত্ত"].tier == "formal" and result.speakers["বিলু"].tier == "intimate"
 
@@ -64,7 +65,7 @@ def test_lines_that_open_with_narration_then_a_dash_make_dash_dialogue():
     text = ("দাদু খবরের কাগজটা ভাঁজ করলেন। —তুই আজ স্কুলে যাসনি কেন?\n"
             "—জ্বর ছিল দাদু, তুমি মাকে জিজ্ঞেস করো।")
     result = analyze_text(text, "bn", task="continuation")
-    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    speech = speech_turns(result)
     assert speech == [("দাদু", "intimate"), ("_unnamed_1", "familiar")]
     # control: one line of narration with a dash aside, and no dash line: prose, one utterance
     prose = "দাদু খবরের কাগজটা ভাঁজ করলেন। — তারপর চশমাটা খুলে রাখলেন।"
@@ -78,7 +79,7 @@ def test_a_dialogue_of_bare_quoted_lines_alternates_between_unnamed_speakers():
             "\"দিচ্ছি। তুমি পেঁয়াজও নেবে নাকি?\"\n"
             "\"না, আপনি শুধু আলুটাই দিন।\"")
     result = analyze_text(text, "bn", task="continuation")
-    speech = [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+    speech = speech_turns(result)
     assert speech == [("_unnamed_1", "formal"), ("_unnamed_2", "familiar"), ("_unnamed_1", "formal")]
     # control: quoted lines under labels are the labelled speaker's, no alternation of their own
     labelled = "User: এই লাইনগুলো দেখো:\n\"তুই কোথায়?\"\n\"আপনি আসুন।\"\nAssistant: ঠিক আছে।"

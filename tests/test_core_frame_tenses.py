@@ -7,32 +7,29 @@ reports everywhere. Each case on new sentences with a control; none comes from a
 from __future__ import annotations
 
 from honorifics import analyze_text
-
-
-def _speech(result):
-    return [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+from speaker_view import speech_turns
 
 
 def test_a_past_before_the_past_narrates_in_a_story():
     text = ("उस रात बिजली चली गई थी। नानी ने कहा था, \"तू जल्दी सो जा, कल स्कूल है।\" "
             "मैंने धीरे से पूछा, \"नानी, आप कहानी सुनाएँगी?\"")
     result = analyze_text(text, "hi", task="continuation")
-    assert _speech(result) == [("नानी", "intimate"), ("मैं (narrator)", "formal")]
+    assert speech_turns(result) == [("नानी", "intimate"), ("मैं (narrator)", "formal")]
 
 
 def test_bangla_perfect_frames_narrate_in_a_story_native_and_romanized():
     text = ("সন্ধ্যাবেলা মা রান্নাঘর থেকে বলেছিলেন, \"তুই আগে হাত ধুয়ে আয়।\" "
             "টুটুল মাথা নেড়ে বলেছে, \"আচ্ছা মা, আপনি বসুন।\"")
-    assert _speech(analyze_text(text, "bn", task="continuation")) == [("মা", "intimate"), ("টুটুল", "formal")]
+    assert speech_turns(analyze_text(text, "bn", task="continuation")) == [("মা", "intimate"), ("টুটুল", "formal")]
     romanized = ("Ma rannaghor theke bolechhilen, \"Tui age haat dhuye aay.\" "
                  "Tutul matha nere bolechhe, \"Accha ma, apni bosun.\"")
-    assert _speech(analyze_text(romanized, "bn", task="continuation")) == [("Ma", "intimate"), ("Tutul", "formal")]
+    assert speech_turns(analyze_text(romanized, "bn", task="continuation")) == [("Ma", "intimate"), ("Tutul", "formal")]
 
 
 def test_a_root_before_an_auxiliary_or_a_second_verb_frames_the_quote():
     text = ("दादी रसोई से कह रही थीं, \"बेटा, तू दूध पी ले।\" "
             "मोनू बोल पड़ा, \"दादी, आप भी बैठिए न।\"")
-    assert _speech(analyze_text(text, "hi", task="continuation")) == [("दादी", "intimate"), ("मोनू", "formal")]
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("दादी", "intimate"), ("मोनू", "formal")]
 
 
 def test_reported_speech_in_a_speakers_own_utterance_and_a_citation_stay_third_party():

@@ -7,10 +7,7 @@ a blind set.
 from __future__ import annotations
 
 from honorifics import analyze_text
-
-
-def _speech(result):
-    return [(turn.speaker, turn.tier) for turn in result.turns if turn.kind == "speech"]
+from speaker_view import speech_turns
 
 
 def test_a_subject_after_a_fronted_adverbial_speaks_the_dash_line_after_it():
@@ -18,7 +15,7 @@ def test_a_subject_after_a_fronted_adverbial_speaks_the_dash_line_after_it():
             "— तुम भी चलोगी छत पर?\n"
             "— नहीं, तू जा। मुझे पढ़ना है।")
     result = analyze_text(text, "hi", task="continuation")
-    assert _speech(result) == [("राजू", "familiar"), ("_unnamed_1", "intimate")]
+    assert speech_turns(result) == [("राजू", "familiar"), ("_unnamed_1", "intimate")]
 
 
 def test_a_locative_before_the_subject_and_a_bare_quote_line_answering_it():
@@ -26,10 +23,10 @@ def test_a_locative_before_the_subject_and_a_bare_quote_line_answering_it():
             "\"না রে, তুমি কেমন আছ?\"\n"
             "একটু থেমে রুমকি বলল, \"ভালো। কাল দেখা হবে।\"")
     result = analyze_text(text, "bn", task="continuation")
-    assert _speech(result)[:2] == [("রুমকি", "intimate"), ("_unnamed_1", "familiar")]
+    assert speech_turns(result)[:2] == [("রুমকি", "intimate"), ("_unnamed_1", "familiar")]
     romanized = analyze_text("Raat tokhon dosh ta. Phoner opashe Rumki haslo. \"Tui ekhono ghumosni?\"\n"
                              "\"Na re, tumi kemon acho?\"\nEktu theme Rumki bollo, \"Bhalo.\"", "bn", task="continuation")
-    assert _speech(romanized)[:2] == [("Rumki", "intimate"), ("_unnamed_1", "familiar")]
+    assert speech_turns(romanized)[:2] == [("Rumki", "intimate"), ("_unnamed_1", "familiar")]
 
 
 def test_a_fronted_word_that_heads_a_clause_or_a_phrase_of_its_own_is_no_speaker():
@@ -40,7 +37,7 @@ def test_a_fronted_word_that_heads_a_clause_or_a_phrase_of_its_own_is_no_speaker
             ("মোড়ে রিকশার লম্বা সারি, চালকেরা বসে আছে।\n— মামা, যাবা?\n— যামু, রিকশার ভাড়া আশি।", "bn"),
             ("सेट पर बस दो लाइटें जल रही थीं।\n— तुम अभी तक यहीं हो?\n— हाँ, बस जा रही हूँ।", "hi")]:
         result = analyze_text(text, language, task="continuation")
-        assert [speaker for speaker, _ in _speech(result)] == ["_unnamed_1", "_unnamed_2"], text
+        assert [speaker for speaker, _ in speech_turns(result)] == ["_unnamed_1", "_unnamed_2"], text
 
 
 def test_a_frame_before_a_dash_with_no_comma_names_its_speaker_and_the_one_called_answers():
@@ -50,12 +47,12 @@ def test_a_frame_before_a_dash_with_no_comma_names_its_speaker_and_the_one_calle
             "तभी दादी आँगन से आईं। दादी बोलीं — बहू, मेरी दवा कहाँ रखी है? और रवि, तू ज़रा पानी ला।\n"
             "— अभी लाता हूँ दादी।")
     result = analyze_text(text, "hi", task="continuation")
-    assert [speaker for speaker, _ in _speech(result)] == ["शीला", "रवि", "दादी", "रवि"]
+    assert [speaker for speaker, _ in speech_turns(result)] == ["शीला", "रवि", "दादी", "रवि"]
     assert result.speakers["दादी"].tier == "intimate" and "शीला बोली" not in result.speakers
     bangla = analyze_text("উঠোনে মিনু কাপড় মেলছিল।\nমিনু বলল — তুই স্কুলে যাবি না?\nটুটুল বলল — যাব। তুমি টিফিন দিয়েছ?\n"
                           "ঠাকুমা বললেন — টিফিন পরে হবে, আগে বল তো, মিনু?\n— কী বলব ঠাকুমা? আপনি আবার রাগ করছেন।",
                           "bn", task="continuation")
-    assert [speaker for speaker, _ in _speech(bangla)] == ["মিনু", "টুটুল", "ঠাকুমা", "মিনু"]
+    assert [speaker for speaker, _ in speech_turns(bangla)] == ["মিনু", "টুটুল", "ঠাকুমা", "মিনু"]
 
 
 def test_advice_that_says_which_word_to_say_before_a_dash_is_no_frame():
@@ -75,19 +72,19 @@ def test_the_subject_after_a_participle_clause_speaks():
              "\"আসছি দাদা, তুমি রাগ কোরো না।\"\nবিনয় আর কিছু বলল না।", "bn", [("বিনয়", "intimate"), ("_unnamed_1", "familiar")]),
             ("शाम को मुकेश थका-हारा लौटा। थैला कंधे से उतारते हुए मुकेश बोला, \"तुम अभी तक सोई नहीं?\" "
              "सीमा ने कहा, \"आप के बिना नींद कहाँ आती है।\"", "hi", [("मुकेश", "familiar"), ("सीमा", "formal")])]:
-        assert _speech(analyze_text(text, language, task="continuation")) == expected, text
+        assert speech_turns(analyze_text(text, language, task="continuation")) == expected, text
 
 
 def test_an_elided_subject_goes_on_across_sentences_from_the_last_one_named():
     text = ("তপু জানালা বন্ধ করল। ঘরে ঢুকে খানিক চুপ করে রইল। তারপর বইটা টেবিলে রেখে বলল, \"তুমি আজ এত চুপ কেন?\" "
             "ঝুমা মুখ তুলে বলল, \"কিছু না, তুই বস।\" তপু আবার হাসল।")
-    assert _speech(analyze_text(text, "bn", task="continuation")) == [("তপু", "familiar"), ("ঝুমা", "intimate")]
+    assert speech_turns(analyze_text(text, "bn", task="continuation")) == [("তপু", "familiar"), ("ঝুমা", "intimate")]
 
 
 def test_a_sentence_that_opens_with_its_subject_keeps_it_after_a_participle():
     # control: মিনু opens the sentence; ছুরি after the participle is the main verb's object
     text = "মিনু হাত ধুয়ে ছুরি নিল। \"তুই বেগুনগুলো দে।\" মিনু হাসল।"
-    assert _speech(analyze_text(text, "bn", task="continuation")) == [("মিনু", "intimate")]
+    assert speech_turns(analyze_text(text, "bn", task="continuation")) == [("মিনু", "intimate")]
 
 
 def test_a_romanized_name_written_with_a_capital_inside_a_beat_speaks_though_named_once():
@@ -96,7 +93,7 @@ def test_a_romanized_name_written_with_a_capital_inside_a_beat_speaks_though_nam
             "Kaunter er pechhone boshe Haren chosma ta thik korlen.\n"
             "— Nao, tumi ki aajo school e jaoni?")
     result = analyze_text(text, "bn", task="continuation")
-    assert _speech(result) == [("Tumpa", "formal"), ("Haren", "familiar")]
+    assert speech_turns(result) == [("Tumpa", "formal"), ("Haren", "familiar")]
 
 
 def test_a_capitalized_genitive_of_a_name_and_a_lower_case_thing_do_not_speak():
@@ -115,7 +112,7 @@ def test_romanized_inverted_subjects_and_the_person_the_narration_introduced_ans
             "— Eto deri korli keno? Tor train to saat tay chhilo.\n"
             "— Jam chhilo Mashi, tumi rag koro na.")
     result = analyze_text(text, "bn", task="continuation")
-    assert _speech(result) == [("Mashi", "intimate"), ("Tanay", "familiar")]
+    assert speech_turns(result) == [("Mashi", "intimate"), ("Tanay", "familiar")]
 
 
 def test_no_one_is_introduced_by_a_thing_that_comes_back():
@@ -124,7 +121,7 @@ def test_no_one_is_introduced_by_a_thing_that_comes_back():
             "— তুই এখনও দাঁড়িয়ে আছিস?\n"
             "— হ্যাঁ, তুমি চলে যাও।")
     result = analyze_text(text, "bn", task="continuation")
-    assert [speaker for speaker, _ in _speech(result)] == ["_unnamed_1", "_unnamed_2"]
+    assert [speaker for speaker, _ in speech_turns(result)] == ["_unnamed_1", "_unnamed_2"]
 
 
 def test_a_subject_after_the_verb_that_ends_the_sentence_and_a_line_that_calls_the_one_named():
@@ -134,10 +131,10 @@ def test_a_subject_after_the_verb_that_ends_the_sentence_and_a_line_that_calls_t
             "— मास्टर जी, आप अभी तक घर नहीं गए?\n"
             "— तेरा इंतज़ार कर रहा था। तू कल की कॉपी लाया?")
     result = analyze_text(text, "hi", task="continuation")
-    assert _speech(result) == [("चिंटू", "formal"), ("मास्टर जी", "intimate")]
+    assert speech_turns(result) == [("चिंटू", "formal"), ("मास्टर जी", "intimate")]
     bangla = ("সন্ধে নেমেছে। উঠোনে তুলসীতলায় প্রদীপ দিচ্ছিলেন দিদিমা। খেলা সেরে ছুটে এল বিল্টু।\n"
               "— দিদিমা, তুমি আমার জন্য মুড়ি রেখেছ?\n— রেখেছি রে। আগে হাত-পা ধুয়ে আয়।")
-    assert _speech(analyze_text(bangla, "bn", task="continuation")) == [("বিল্টু", "familiar"), ("দিদিমা", "intimate")]
+    assert speech_turns(analyze_text(bangla, "bn", task="continuation")) == [("বিল্টু", "familiar"), ("দিদিমা", "intimate")]
 
 
 def test_a_plural_after_the_verb_and_a_romanized_word_written_in_lower_case_elsewhere_are_no_one():
@@ -156,7 +153,7 @@ def test_a_name_phrase_after_the_verb_and_the_one_spoken_of_does_not_answer():
             "— बाबूजी, कमला देवी के लिए पेंशन का काग़ज़ आया है क्या?\n"
             "— अरे बिरजू, तू फिर आ गया? कल आना।")
     result = analyze_text(text, "hi", task="continuation")
-    assert _speech(result) == [("बिरजू", "none"), ("बाबू सोहनलाल", "intimate")]
+    assert speech_turns(result) == [("बिरजू", "none"), ("बाबू सोहनलाल", "intimate")]
 
 
 def test_written_in_lower_case_reads_the_record_once_and_answers_as_a_search_would():
@@ -189,7 +186,7 @@ def test_a_kin_term_or_role_before_the_name_after_the_verb_gives_the_name():
     # … উঠে এল নাতনি টুকাই। : টুকাই speaks, not নাতনি; control: a kin term alone after the verb keeps it
     text = ("দুপুরে বারান্দায় বসে বড়ি দিচ্ছিলেন পিসিমা। হাঁফাতে হাঁফাতে সিঁড়ি বেয়ে উঠে এল নাতনি টুকাই।\n"
             "— পিসিমা, তুমি আমার ঘুড়িটা দেখেছ?\n— দেখিনি রে। তুই আগে জল খা।")
-    assert _speech(analyze_text(text, "bn", task="continuation")) == [("টুকাই", "familiar"), ("পিসিমা", "intimate")]
+    assert speech_turns(analyze_text(text, "bn", task="continuation")) == [("টুকাই", "familiar"), ("পিসিমা", "intimate")]
     alone = ("দুপুরে বারান্দায় বসে বড়ি দিচ্ছিলেন পিসিমা। হাঁফাতে হাঁফাতে সিঁড়ি বেয়ে উঠে এল নাতনি।\n"
              "— পিসিমা, তুমি আমার ঘুড়িটা দেখেছ?\n— দেখিনি রে। তুই আগে জল খা।")
-    assert [s for s, _ in _speech(analyze_text(alone, "bn", task="continuation"))][0] == "নাতনি"
+    assert [s for s, _ in speech_turns(analyze_text(alone, "bn", task="continuation"))][0] == "নাতনি"

@@ -6,10 +6,7 @@ import pytest
 from honorifics import analyze_text
 from honorifics.extraction.lexicon import load_lexicon
 from honorifics.extraction.narrative import frame_speaker, narrative_quotes
-
-
-def speech_turns(result):
-    return [(t.speaker, t.tier) for t in result.turns if t.kind == "speech"]
+from speaker_view import speech_turns
 
 
 @pytest.mark.parametrize("text, language, speaker, tier", [
