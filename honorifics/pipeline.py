@@ -363,6 +363,12 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
 _STORY_TASKS = frozenset({"continuation", "roleplay"})
 
 
+def _clause_label(label: str | None) -> bool:
+    """Is a "label" a clause that frames a quote (उदाहरण के लिए छात्र कुछ ऐसा कह सकता है: "…"), longer
+    than a name with its title and role (a label is a name-like unit, never a verb phrase)?"""
+    return label is not None and len(TOKEN.findall(label)) > 4
+
+
 def _unnamed(speaker: str) -> bool:
     """Is the speaker key one for a speaker with no name (``_unnamed_1``, ``সে (unnamed)``)?"""
     return speaker.startswith(UNNAMED_DASH) or speaker.endswith(UNNAMED_SUFFIX)
@@ -716,6 +722,13 @@ class Analyzer:
         answers = reply_to_user or (not specs and context.task not in _STORY_TASKS)
         examples: set[int] = set()
         if characters_speak and answers and all(_unnamed(raw_turns[n].speaker or UNNAMED_DASH) for n in spoken):
+            examples.update(spoken)
+        elif characters_speak and context.task not in _STORY_TASKS and spoken \
+                and all(raw_turns[n].narrative and raw_turns[n].label is None or _clause_label(raw_turns[n].label)
+                        for n in spoken):
+            # the asked-for utterance or scene written only as quotes inside the model's prose (उदाहरण के
+            # लिए छात्र कुछ ऐसा कह सकता है: "सर, क्या आप …?"; Jaise Aarav kahega: "…"): where that prose
+            # answers about the forms instead, the quotes are its examples (decided below)
             examples.update(spoken)
         elif characters_speak and answers and any(q in text for q in MENTION_MARK_CHARACTERS):
             # labels whose every line names the forms in quotes (- **बुज़ुर्ग ग्राहक:** हमेशा "आप" कहें …

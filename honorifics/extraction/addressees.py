@@ -332,6 +332,8 @@ def _vocative_of(words: list[str], lexicon: Lexicon) -> str | None:
         if address_term and not pronoun:
             name.insert(0, word)   # भाई साहब, ভাই: an address term is part of the vocative
             continue
+        if key in lexicon.first_person_pronouns:
+            return None   # मैं विनोद, …; আমি গোপাল, …: the speaker says who they are, calls no one
         if pronoun or key in lexicon.interjections or key in data["skip"] or key in lexicon.particles \
                 or key in lexicon.auxiliaries or lexicon.root_with_ending(key, lexicon.finite_suffixes) \
                 or key in lexicon.question_words or key in lexicon.first_person_pronouns \

@@ -589,6 +589,14 @@ _SENTENCE_END = regexcache.compile(f"[{SENTENCE_ENDS}]+|\\.(?=\\s|$)|\\n")
 _CLAUSE_END = regexcache.compile(f"[{class_body(characters=',;' + SENTENCE_END_MARKS)}]|\\.(?=\\s|$)")
 
 
+def _greeting_at(u: _Utterance, i: int) -> bool:
+    """Does a greeting start at token i, one word or two joined by a hyphen (नमस्ते; राम-राम)?"""
+    greetings = u.lexicon.greetings
+    tokens = u.tokens
+    return u.keys[i] in greetings or i + 1 < len(u.keys) and tokens.starts[i + 1] == tokens.ends[i] + 1 \
+        and tokens.text[tokens.ends[i]] == "-" and f"{u.keys[i]}-{u.keys[i + 1]}" in greetings
+
+
 def _hyphen_joined(text: str, tokens: TokenColumns, i: int, lexicon: Lexicon) -> bool:
     """Is token i joined by a hyphen to the word before or after it (আপনা-আপনিই, आप-आप करके),
     other than a clitic, plural marker or postposition (তুই-ই, tumi-o, aap-log stay address)?"""
@@ -700,7 +708,7 @@ def _drop_third_person_honorific(u: _Utterance, pronouns: dict[int, Evidence],
         chain = (not tiers and not has_verb and u.keys[last] in markers
                  and u.tokens.after[last][:1] in (DANDA, ".", "")          # a statement, not "… जी!"
                  and before_marker not in u.lexicon.nominal_address      # a name, not बहन जी
-                 and not any(u.keys[i] in u.lexicon.greetings for i in members))   # नमस्ते सुनीता जी।
+                 and not any(_greeting_at(u, i) for i in members))   # नमस्ते सुनीता जी।, राम-राम, मुखिया जी।
     past = u.lexicon.clauses["past_markers"]
     if not past:
         return

@@ -522,6 +522,13 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "plural_endings": tuple(match_key(e, script) for e in section.get("plural_endings") or ()),
             # endings of a finite verb on a root, where the lexicon has no finite suffixes (आया, बैठी)
             "finite_verb_endings": tuple(match_key(e, script) for e in section.get("finite_verb_endings") or ()),
+            # endings that make a finite verb of any stem, the root unknown (সারাচ্ছিলেন, ভাজছিলেন)
+            "finite_endings_any_root": tuple(match_key(e, script)
+                                             for e in section.get("finite_endings_any_root") or ()),
+            # indefinite determiners: "a …" introduces someone the narration does not name (एक चूड़ीवाला)
+            "indefinites": keys(section.get("indefinites")),
+            # endings that make a noun of a person's trade or role (रिक्शेवाला, আইসক্রিমওয়ালা)
+            "role_suffixes": tuple(match_key(e, script) for e in section.get("role_suffixes") or ()),
             # the participle of "do" that makes one verb with the word before it (साफ़ करके, চুপ করে)
             "light_verb_participles": keys(section.get("light_verb_participles")),
             # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):

@@ -651,17 +651,19 @@ def _finite_verb(key: str, lexicon: Lexicon) -> bool:
     """Is the word a finite verb or an auxiliary (था, ছিল, এল, आया, बैठी)?"""
     if key in lexicon.auxiliaries or lexicon.finite_suffixes and lexicon.root_with_ending(key, lexicon.finite_suffixes):
         return True
-    return any(key.endswith(e) and key[:-len(e)] in lexicon.verb_roots
-               for e in lexicon.narrative.get("finite_verb_endings", ()))
+    narrative = lexicon.narrative
+    return any(key.endswith(e) and key[:-len(e)] in lexicon.verb_roots for e in narrative.get("finite_verb_endings", ())) \
+        or _has_ending(key, narrative.get("finite_endings_any_root", ()))   # (সারাচ্ছিলেন: its root unknown)
 
 
 def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:
     """In an Indic script, the subject after the finite verb that ends a narration sentence: its
     inverted subject (… अंदर आया गोलू।, অন্দরে এল টুবাই।, … मिला रहे थे शर्मा जी।). Read as a name
-    phrase of up to three words, past a genitive that modifies it (गाँव का लड़का भोला, उसके पिता
+    phrase of up to four words (see _name_phrase), past a genitive that modifies it (गाँव का लड़का भोला, उसके पिता
     हरिप्रसाद जी): a title before a name keeps it (बाबू रामलाल, मास्टर दीनानाथ), as does a title or kin
     term after one (शर्मा जी, सुधा मौसी); a role or person noun before a name gives way to the name
-    (लड़का भोला → भोला). Not an adverb, a case-marked word, a pronoun, a verb or a plural."""
+    (लड़का भोला → भोला). Not an adverb, a case-marked word, a pronoun, a verb or a plural; nor a person
+    the narration introduces as "a …" (… आया एक चूड़ीवाला।: someone it does not name)."""
     narrative = lexicon.narrative
     if not narrative:
         return None
@@ -671,7 +673,7 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
         tokens = _frame_keys(sentence, lexicon)
     if len(tokens) < 3:
         return None
-    for size in (1, 2, 3, 4, 5):
+    for size in (1, 2, 3, 4, 5, 6):
         verb = len(tokens) - size - 1
         if verb < 1:
             break
@@ -680,19 +682,22 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
         after = tokens[verb + 1:]
         # (a genitive that modifies the subject: गाँव का, উসকে, তার)
         possessive = narrative.get("possessive_markers", frozenset())
-        while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon)
+        while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon) or _genitive(after[0][1], lexicon)
                                   or len(after) > 2 and after[1][1] in possessive):
-            after = after[1:] if _genitive_pronoun(after[0][1], lexicon) else after[2:]
-        if not 1 <= len(after) <= 3:
+            after = after[2:] if len(after) > 2 and after[1][1] in possessive else after[1:]
+        if not 1 <= len(after) <= 4:
             continue
         keys = [k for _, k in after]
-        if any(k in narrative["frame_words"] or k in lexicon.addressees["adverbs"]
-               or k in lexicon.particles and k not in lexicon.name_titles or k in lexicon.auxiliaries
+        # (a word like बड़े before a kin term or role describes the person: बड़े मामा)
+        described = len(keys) > 1 and keys[0] in narrative["frame_words"] and _role_word(keys[-1], lexicon)
+        if any(k in narrative["frame_words"] and not (described and i == 0) or k in lexicon.addressees["adverbs"]
+               or k in lexicon.particles and k not in lexicon.name_titles and not lexicon.person_word(k)
+               or k in lexicon.auxiliaries or k in narrative.get("indefinites", frozenset())
                or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
                or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
                or k in narrative["case_markers"] or _genitive(k, lexicon)
                or _has_ending(k, narrative.get("plural_endings", ()))
-               for k in keys):
+               for i, k in enumerate(keys)) or any(_definite_thing(k, lexicon) for k in keys):
             continue
         phrase = _name_phrase([w for w, _ in after], keys, lexicon)
         if phrase is not None:
@@ -701,15 +706,29 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
 
 
 def named_in_apposition(found: tuple[str, bool] | None, sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:
-    """The subject a narration sentence's reading gives, or, where that is a kin term or role word
-    right before the name that ends the sentence after its verb, that name (… উঠে এল নাতি বাবলু।:
-    বাবলু, not নাতি)."""
-    if found is None or not found[1] or lexicon.script == "latn" or " " in found[0] or found[0].endswith(")"):
+    """The subject a narration sentence's reading gives, or, where that is who the person is (a kin
+    term, a role), the name phrase after the verb that ends its clause and names the same person: one
+    the word stands before (… উঠে এল নাতি বাবলু।: বাবলু, not নাতি; … মুদি দোকানি নিতাইদা), one it ends (… ভাজছিলেন রাহেলা
+    খালা।: রাহেলা খালা, not খালা), or the one a clause of no verb after a comma describes (… बाहर निकलीं
+    अंजलि मेहरा, वार्ड की सीनियर डॉक्टर।: अंजलि मेहरा)."""
+    if found is None or not found[1] or lexicon.script == "latn" or found[0].endswith(")"):
         return found
-    after = postverbal_subject(sentence, lexicon)
-    if after is None or after[0] == found[0]:
-        return found
-    return after if re.search(rf"(?<!\w){re.escape(found[0])}\s+{re.escape(after[0])}(?!\w)", sentence) else found
+    clauses = sentence.split(",")
+    word = re.compile(rf"(?<!\w){re.escape(found[0])}(?!\w)")
+    previous: tuple[str, bool] | None = None
+    for clause in clauses:
+        after = postverbal_subject(clause, lexicon) if len(clauses) > 1 else postverbal_subject(sentence, lexicon)
+        if word.search(clause):
+            if after is not None and after[0] != found[0] and (
+                    found[0].split()[-1] in after[0].split()
+                    or re.search(rf"(?<!\w){re.escape(found[0])}(?:\s+\S+){{0,2}}\s+{re.escape(after[0])}(?!\w)", clause)):
+                return after
+            if after is None and previous is not None \
+                    and not any(_finite_verb(key, lexicon) for _, key in _frame_keys(clause, lexicon)):
+                return previous   # (an apposition: the clause names who the person before it is)
+            return found
+        previous = after
+    return found
 
 
 def _genitive_pronoun(key: str, lexicon: Lexicon) -> bool:
@@ -718,19 +737,47 @@ def _genitive_pronoun(key: str, lexicon: Lexicon) -> bool:
 
 
 def _name_phrase(words: list[str], keys: list[str], lexicon: Lexicon) -> str | None:
-    """The name a phrase of one to three words after a verb gives (see postverbal_subject)."""
+    """The name a phrase of one to four words after a verb gives (see postverbal_subject): a name,
+    with a surname and a title or kin term after it (अंजलि मेहरा, রাহেলা খালা, করিম মিয়া), after
+    any words that say who the person is (a role, a trade, a kin term, and what describes them:
+    रिक्शेवाला बिरजू, नया पटवारी विनोद → the name). A title before the name keeps it (बाबू रामलाल,
+    মাস্টার দীনবন্ধু). With no name after such a word, the phrase names the person by who they are
+    (बड़े मामा). Three words with no title or kin term at the end, or more: None (a description and a
+    name cannot be told apart)."""
     titles = lexicon.name_titles
     if len(words) == 1:
         return words[0]
     if keys[0] in titles:   # बाबू रामलाल, मास्टर दीनानाथ, পণ্ডিত …
-        return " ".join(words)
-    if lexicon.person_word(keys[0]) and not lexicon.person_word(keys[1]) and keys[0] not in lexicon.nominal_address:
-        return _name_phrase(words[1:], keys[1:], lexicon)   # (लड़का भोला, কুলি শংকর: the name)
-    if keys[-1] in titles or lexicon.person_word(keys[-1]):
-        if len(words) == 2:
-            return " ".join(words)   # शर्मा जी, सुधा मौसी (or an adjective and a person: नन्ही पिहू)
-        return " ".join(words[1:]) if keys[1] not in titles else " ".join(words)
-    return None
+        return " ".join(words) if len(words) <= 3 else None
+    # the name begins after the last word that says who the person is, where a word that is neither
+    # that nor a title follows it (नया पटवारी विनोद, মুদি দোকানি নিতাইদা, তাঁর স্ত্রী জোহরা বেগম)
+    first = 0
+    for i in range(len(keys) - 1):
+        if _role_word(keys[i], lexicon) and not _role_word(keys[i + 1], lexicon) and keys[i + 1] not in titles:
+            first = i + 1
+    if first < len(keys) - 1 and lexicon.titled(keys[-1]):
+        first = len(keys) - 1   # (a name with its title in one word is the whole name: গ্রন্থাগারিক অমলবাবু)
+    name, rest = words[first:], keys[first:]
+    after_name = rest[-1] in titles or lexicon.person_word(rest[-1])   # (शर्मा जी, রাহেলা খালা)
+    if len(name) > 3 or len(name) == 3 and not after_name:
+        return None   # (a description and a name cannot be told apart)
+    return " ".join(name)
+
+
+def _definite_thing(key: str, lexicon: Lexicon) -> bool:
+    """Is the word a thing or an animal made definite (হুলো বেড়ালটা, কালো গাইটা), not a person's name?
+    A person word stays a person (ছেলেটা)."""
+    for suffix in lexicon.narrative.get("definite_suffixes", ()):
+        if key.endswith(suffix) and len(key) > len(suffix) + 1:
+            return not (lexicon.person_word(key) or lexicon.person_word(key[:-len(suffix)]))
+    return False
+
+
+def _role_word(key: str, lexicon: Lexicon) -> bool:
+    """Does the word say who a person is (a kin term, a role, a trade: भतीजा, শিক্ষক, रिक्शेवाला)
+    rather than being a name or a title?"""
+    return key not in lexicon.name_titles and (
+        lexicon.person_word(key) or _has_ending(key, lexicon.narrative.get("role_suffixes", ())))
 
 
 def _inverted_name(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool] | None:

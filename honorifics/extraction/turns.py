@@ -471,6 +471,9 @@ class _TurnSplitter:
         self.said_upto = 0
         self.all_said_narrative = True
         self.named_said = False
+        #: speech turns whose speaker was inferred (the narration's subject before them, the
+        #: alternation, an introduced person), not given by a label or a frame of their own
+        self.inferred: list[RawTurn] = []
 
     def speaker_of_name(self, name: str) -> tuple[str | None, bool]:
         """The speaker a written name stands for: a listed one, else the name as written
@@ -576,6 +579,7 @@ class _TurnSplitter:
                         reported = frame_speaker(text[s:e].strip(), self.lexicon, self.index) is not None
                     continue
             speech.append((s, e))
+        inferred = speaker is None and self.pending_frame is None
         if speaker is None:
             speaker = self.pending_frame or self.not_the_one_called(self.named_by_line_before(), start, end) \
                 or self.next_dash_speaker()
@@ -593,6 +597,8 @@ class _TurnSplitter:
         segments = [seg for s, e in speech for seg in speech_segments(text, s, e, self.lexicon)]
         self.turns.append(RawTurn(speaker[0], SPEECH, speech[0][0], speech[-1][1], segments,
                                   unlisted=speaker[1], narrative=True))
+        if inferred:
+            self.inferred.append(self.turns[-1])
         self.dash_speakers.append(speaker[0])
         self.speech_seen = True
 
@@ -717,6 +723,7 @@ class _TurnSplitter:
                 self.turns.append(RawTurn(None, NARRATION, position, start))
             speaker = self.next_dash_speaker()
             self.narrative_turn(speaker[0], speaker[1], start, end)
+            self.inferred.append(self.turns[-1])
             self.dash_speakers.append(speaker[0])
             position = end
         if position < span_end and self.text[position:span_end].strip():
@@ -733,6 +740,59 @@ class _TurnSplitter:
         called = {self.index.match(name) or name for name in called_names(self.text, last.start, last.end, self.lexicon)}
         found = [person for person in people if person in called]
         return found[0] if len(found) == 1 else None
+
+    def settle_called_speakers(self) -> None:
+        """Speakers inferred for a run of lines that alternate between two people are swapped when
+        a line calls by name the one it was given to and none calls the other so (— डॉक्टर मैडम, …
+        / — सुनीता, घबराओ मत। …, given to सुनीता: the doctor said it): one does not call oneself,
+        and the narration's last subject need not speak first. A run is the inferred speech turns
+        in a row, narration between them allowed."""
+        inferred = {id(turn) for turn in self.inferred}
+        run: list[RawTurn] = []
+        for turn in self.turns:
+            if turn.kind != SPEECH:
+                continue
+            if id(turn) in inferred:
+                run.append(turn)
+                continue
+            self._swap_if_called(run)
+            run = []
+        self._swap_if_called(run)
+
+    def _swap_if_called(self, run: list[RawTurn]) -> None:
+        if len(run) < 2:
+            return
+        first, second = run[0].speaker, run[1].speaker
+        if first is None or second is None or first == second \
+                or any(turn.speaker != (first if n % 2 == 0 else second) for n, turn in enumerate(run)):
+            return   # (two people, strictly in turn)
+        titles = self.lexicon.name_titles
+        words = {person: {w.casefold() for w in TOKEN.findall(person) if self.lexicon.key(w) not in titles}
+                 for person in (first, second)}
+        if not words[first] or not words[second]:
+            return   # (an unnamed speaker: no name to call)
+        own = other = 0
+        for turn in run:
+            called = {w.casefold() for call in called_names(self.text, turn.start, turn.end, self.lexicon)
+                      for w in TOKEN.findall(call)}
+            partner = second if turn.speaker == first else first
+            # (a name with no 2nd-person form in the line says who one is: হরিপদ মণ্ডল, গ্রাম কুসুমপুর।)
+            own += bool(called & words[turn.speaker or ""]) and self._addresses(turn)
+            other += bool(called & words[partner])
+        if own and not other:
+            unlisted = {first: run[0].unlisted, second: run[1].unlisted}
+            for turn in run:
+                turn.speaker = second if turn.speaker == first else first
+                turn.unlisted = unlisted[turn.speaker]
+
+    def _addresses(self, turn: RawTurn) -> bool:
+        """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
+        lexicon = self.lexicon
+        for word in TOKEN.findall(self.text, turn.start, turn.end):
+            pronoun, reading, _, _ = lexicon.classify(lexicon.key(word))
+            if pronoun is not None or reading is not None and reading.evidence is not None:
+                return True
+        return False
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
@@ -819,6 +879,8 @@ class _TurnSplitter:
                 speaker = self.next_dash_speaker()
             if speaker:
                 self.narrative_turn(speaker[0], speaker[1], quoted[0], quoted[1])
+                if pending is None:
+                    self.inferred.append(self.turns[-1])
                 if self.quote_dialogue and speaker[0] is not None:
                     self.dash_speakers.append(speaker[0])
                 return
@@ -1136,6 +1198,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             splitter.line_before_next = line
         splitter.unlabelled(line_start, line_end)
 
+    splitter.settle_called_speakers()
     return _finished(turns, text, default_speaker, lexicon)
 
 

@@ -1,0 +1,91 @@
+"""Who the opening narration of a scene names, and who speaks its uncued lines: the name phrase
+after the verb that ends a sentence (a trade or role before the name, a surname, a kin term or
+title after it, a title fused into the name), finite verbs known by their ending alone, an
+apposition after a comma; a speaker who says who they are (मैं विनोद, …) calls no one; lines whose
+inferred speakers a call proves wrong. Then an answer about the forms whose asked-for utterance is
+only an example inside its prose. Each on new sentences with a control; none comes from a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+from honorifics.extraction.lexicon import load_lexicon
+from honorifics.extraction.narrative import named_in_apposition, narration_speaker, postverbal_subject
+from speaker_view import speech_turns
+
+HI, BN = load_lexicon("hi"), load_lexicon("bn")
+
+
+def test_a_trade_or_role_before_the_name_after_the_verb_gives_the_name():
+    assert postverbal_subject("नुक्कड़ पर ठेला लगाए खड़ा था सब्ज़ीवाला मंगरू।", HI) == ("मंगरू", True)
+    assert postverbal_subject("दफ़्तर के बाहर बीड़ी फूँक रहा था चपरासी कल्लू।", HI) == ("कल्लू", True)
+    # an adjective before the role, and a possessive before the kin term, go with them
+    assert postverbal_subject("धूल उड़ाती बस से उतरा नया डाकिया हरखू।", HI) == ("हरखू", True)
+    assert postverbal_subject("ঘাটের সিঁড়িতে বসে ছিল ওদের পুরোনো মাঝি নিবারণ।", BN) == ("নিবারণ", True)
+    # control: two words with no role among them are a name and a surname
+    assert postverbal_subject("फ़ाइलें उठाए भीतर आईं सुधा त्रिपाठी।", HI) == ("सुधा त्रिपाठी", True)
+
+
+def test_a_kin_term_or_title_after_the_name_and_a_title_fused_into_it():
+    # (a Bangla past progressive of a root the lexicon does not know: its ending says it is finite)
+    assert postverbal_subject("উঠোনে বসে কাঁথা সেলাই করছিলেন মালতী মাসি।", BN) == ("মালতী মাসি", True)
+    assert postverbal_subject("দোকানের সামনে ঝাঁট দিচ্ছিল কর্মচারী যতীনবাবু।", BN) == ("যতীনবাবু", True)
+    found = narration_speaker("দালানে বসে মাদুর বুনছিলেন আয়েশা খালা।", BN, None)
+    assert named_in_apposition(found, "দালানে বসে মাদুর বুনছিলেন আয়েশা খালা।", BN) == ("আয়েশা খালা", True)
+
+
+def test_no_name_for_someone_introduced_as_a_or_for_a_definite_animal():
+    # controls: "a bangle seller" has no name; the definite cow is no one's name
+    assert postverbal_subject("गली में आवाज़ लगाता आया एक कबाड़ीवाला।", HI) is None
+    assert postverbal_subject("উঠোনের কোণে জাবর কাটছিল কালো বাছুরটা।", BN) is None
+
+
+def test_an_apposition_after_a_comma_describes_the_name_before_it():
+    sentence = "केबिन का दरवाज़ा खुला और बाहर आईं रेखा भार्गव, बैंक की नई मैनेजर।"
+    assert named_in_apposition(narration_speaker(sentence, HI, None), sentence, HI) == ("रेखा भार्गव", True)
+
+
+def test_the_scene_gives_the_first_line_to_the_one_named_last_and_the_call_answers():
+    text = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+            "— राम-राम, मुखिया जी। आपकी एक रजिस्ट्री आई है।\n"
+            "— अरे, बैठो बेटा। पानी पियोगे?")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("हरखू", "formal"), ("मुखिया जी", "familiar")]
+
+
+def test_saying_who_one_is_calls_no_one():
+    # मैं हरखू, … names the speaker: the line still goes to हरखू, not to the one it "calls"
+    text = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+            "— मैं हरखू, मुखिया जी, नया डाकिया। आप यहाँ दस्तख़त कर दीजिए।\n"
+            "— अच्छा, अच्छा। लाओ, कहाँ करना है?")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("हरखू", "formal"), ("मुखिया जी", "familiar")]
+    # control: a name before a comma after an interjection is a call (अरे हरखू, …)
+    called = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+              "— मुखिया जी, आपकी चिट्ठी।\n— अरे हरखू, तुम आज फिर देर से आए?")
+    assert speech_turns(analyze_text(called, "hi", task="continuation"))[1] == ("मुखिया जी", "familiar")
+
+
+def test_a_line_that_calls_its_inferred_speaker_was_the_other_one_s():
+    # the narration names the clerk last, but the first line calls the clerk (बड़ेबाबू) and the
+    # second calls मालती by name: the alternation was the other way round
+    text = ("পোস্ট অফিসের কাউন্টারে লাইনে দাঁড়িয়ে ছিল মালতী। কাচের ওপাশে খাতা খুলে বসলেন কেরানি অনিমেষ।\n"
+            "— অনিমেষবাবু, আমার মানি অর্ডারটা কি এসেছে? আপনি একটু দেখবেন?\n"
+            "— মালতী, তুমি কাল এসো। আজ সার্ভার বন্ধ।")
+    result = analyze_text(text, "bn", task="continuation")
+    assert speech_turns(result) == [("মালতী", "formal"), ("অনিমেষ", "familiar")]
+    # control: a line that only says the speaker's name and place, with no 2nd-person form, is an
+    # answer (… নাম বলুন। / — মালতী দাস, গ্রাম শিমুলতলা।), not a call
+    told = ("পোস্ট অফিসের কাউন্টারে লাইনে দাঁড়িয়ে ছিল মালতী। কাচের ওপাশে খাতা খুলে বসলেন কেরানি অনিমেষ।\n"
+            "— নাম বলুন, কোথা থেকে আসছেন?\n"
+            "— মালতী দাস, গ্রাম শিমুলতলা।")
+    assert [speaker for speaker, _ in speech_turns(analyze_text(told, "bn", task="continuation"))] == ["অনিমেষ", "মালতী"]
+
+
+def test_an_answer_about_the_forms_whose_utterance_is_only_an_example_is_refused():
+    text = ("यहाँ मरीज़ को डॉक्टर से **'आप'** कहकर ही बात करनी चाहिए, क्योंकि 'तुम' अशिष्ट लगेगा।\n\n"
+            "उदाहरण के लिए मरीज़ कुछ ऐसा कह सकता है: \"डॉक्टर साहब, क्या आप मेरी रिपोर्ट देख लेंगे?\"\n\n"
+            "आप चाहें तो मैं पूरा संवाद भी लिख सकता हूँ।")
+    result = analyze_text(text, "hi", task="dct", speakers=["मरीज़", "डॉक्टर"])
+    assert result.refusal and result.tier == "none" and result.user_tier == "formal"
+    # control: the asked-for utterance after a preamble that is not about the forms is the answer
+    answer = ("ज़रूर! मरीज़ कुछ ऐसा कह सकता है: \"डॉक्टर साहब, क्या आप मेरी रिपोर्ट देख लेंगे?\"")
+    result = analyze_text(answer, "hi", task="dct", speakers=["मरीज़", "डॉक्टर"])
+    assert not result.refusal and result.tier == "formal"
