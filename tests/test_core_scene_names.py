@@ -89,3 +89,22 @@ def test_an_answer_about_the_forms_whose_utterance_is_only_an_example_is_refused
     answer = ("ज़रूर! मरीज़ कुछ ऐसा कह सकता है: \"डॉक्टर साहब, क्या आप मेरी रिपोर्ट देख लेंगे?\"")
     result = analyze_text(answer, "hi", task="dct", speakers=["मरीज़", "डॉक्टर"])
     assert not result.refusal and result.tier == "formal"
+
+
+def test_a_kin_term_or_title_keeps_the_name_before_it_and_a_lower_case_role_gives_way_to_a_name():
+    bl, hl = load_lexicon("bn-Latn"), load_lexicon("hi-Latn")
+    assert narration_speaker("Bajar theke thole hate phirlen Sudha mashi.", bl, None) == ("Sudha mashi", True)
+    assert narration_speaker("Akhbaar haath mein liye gate se andar aaye Saxena uncle.", hl, None) == ("Saxena uncle", True)
+    assert narration_speaker("Pukur dhare chhip niye boshe chhilo or dada Montu.", bl, None) == ("Montu", True)
+    # controls: a name a case marker follows is not the subject; a kin term written with a capital
+    # at the sentence's start is the subject itself; a capital that opens the sentence names no one
+    assert narration_speaker("Nani ne apni poti Guddi ki taraf dekha.", hl, None) == ("Nani", True)
+    assert narration_speaker("Kal mama aaye.", hl, None) == ("mama", True)
+
+
+def test_the_ergative_marks_the_name_after_a_kin_term_and_keeps_one_before_it():
+    assert narration_speaker("दरवाज़ा खोला रशीद चाचा ने।", HI, None) == ("रशीद चाचा", True)
+    # (दी is a kin term and a verb form: the name the ergative marks is the subject)
+    assert narration_speaker("खिड़की पर धीरे से दस्तक दी सलमा ने।", HI, None) == ("सलमा", True)
+    # control: a noun before a kin term with no ergative stays out of the name
+    assert narration_speaker("दालान में मामा बैठे।", HI, None) == ("मामा", True)

@@ -516,7 +516,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             if name is not None:
                 return name, False
         if following is not None and following in markers and key not in narrative["frame_words"]:
-            return word, True   # राजा ने कहा: the word right before ने
+            return _with_name(tokens, i, lexicon), True   # राजा ने कहा: the word right before ने (जमील चाचा ने)
+        if i + 2 < len(keys) and keys[i + 2] in markers and lexicon.person_word(key) and _name_like(tokens, i + 1, lexicon):
+            continue   # (… दी प्रतीक ने, उसकी दोस्त ज़ोया ने: the name the ergative marks is the subject)
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
                 # a name before its title (शर्मा जी); never a verb before a title that opens
@@ -536,8 +538,56 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             apposed = _listed_name_at(tokens, i + 1, case_markers, index)
             if apposed is not None:
                 return apposed, False
-            return word, True
+            return _with_name(tokens, i, lexicon), True
     return None
+
+
+def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
+    """The subject word at ``i`` with the name it stands with: a kin term or title after a name
+    keeps the name before it (in Latin script: Kusum thakuma, Gupta uncle; in an Indic script before
+    the ergative: जमील चाचा ने); in Latin script a role or kin word in lower case before a name written
+    with a capital gives way to it (or bondhu Bapi, uska dost Bunty), unless a case marker follows
+    the name (apni poti Chutki ki taraf). A name is a word the lexicon reads as none of its classes;
+    in Latin script it has a capital, and a capital that opens the sentence does not count."""
+    word, key = tokens[i]
+    latin = lexicon.script == "latn"
+    narrative = lexicon.narrative
+    in_a_case = i + 2 < len(tokens) and (tokens[i + 2][1] in narrative["case_markers"]
+                                         or tokens[i + 2][1] in narrative["possessive_markers"])
+    if latin and word[:1].islower() and i + 1 < len(tokens) and _role_word(key, lexicon) and not in_a_case \
+            and _name_like(tokens, i + 1, lexicon):
+        after = tokens[i + 1][0]
+        if i + 2 < len(tokens) and (tokens[i + 2][1] in lexicon.name_titles
+                                    or lexicon.nominal_address.get(tokens[i + 2][1]) is not None):
+            return f"{after} {tokens[i + 2][0]}"   # (or mama Shyamal babu)
+        return after
+    follows_names = key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)
+    # (in an Indic script only before the ergative: a word before a kin term is as often a noun of
+    # the clause, दस्तक दी …, as a name)
+    marked = i + 1 < len(tokens) and tokens[i + 1][1] in narrative["subject_markers"]
+    if follows_names and i > 0 and (i > 1 if latin else marked) and _name_like(tokens, i - 1, lexicon):
+        return f"{tokens[i - 1][0]} {word}"
+    return word
+
+
+def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
+    """Can the word at ``j`` be a person's name: in Latin script written with a capital (not all
+    capitals); in any script no word of the lexicon's classes, no verb, no genitive or adverbial
+    case, no thing, no plural, no role word or title?"""
+    word, key = tokens[j]
+    narrative = lexicon.narrative
+    if lexicon.script == "latn" and not (word[:1].isupper() and not word.isupper()):
+        return False
+    return not (key in narrative["frame_words"] or key in lexicon.addressees["adverbs"] or key in lexicon.particles
+                or key in lexicon.auxiliaries or key in lexicon.pronouns or key in lexicon.third_person_pronouns
+                or key in lexicon.first_person_pronouns or key in lexicon.question_words
+                or key in lexicon.clauses["case_markers"] or key in narrative["case_markers"]
+                or key in narrative["subject_markers"] or key in narrative["reporting_verbs"]
+                or key in lexicon.interjections or key in lexicon.greetings
+                or key in narrative.get("indefinites", frozenset()) or key in lexicon.name_titles
+                or _role_word(key, lexicon) or _verb_like(key, lexicon) or _finite_verb(key, lexicon)
+                or _genitive(key, lexicon) or _in_an_adverbial_case(word, key, lexicon)
+                or _definite_thing(key, lexicon) or _has_ending(key, narrative.get("plural_endings", ())))
 
 
 UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
