@@ -54,7 +54,7 @@ def test_the_scene_gives_the_first_line_to_the_one_named_last_and_the_call_answe
 def test_saying_who_one_is_calls_no_one():
     # मैं हरखू, … names the speaker: the line still goes to हरखू, not to the one it "calls"
     text = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
-            "— मैं हरखू, मुखिया जी, नया डाकिया। आप यहाँ दस्तख़त कर दीजिए।\n"
+            "— मैं हरखू, मुखिया जी। आज से इस गाँव की डाक मैं लाऊँगा। आप यहाँ दस्तख़त कर दीजिए।\n"
             "— अच्छा, अच्छा। लाओ, कहाँ करना है?")
     assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("हरखू", "formal"), ("मुखिया जी", "familiar")]
     # control: a name before a comma after an interjection is a call (अरे हरखू, …)
@@ -108,3 +108,35 @@ def test_the_ergative_marks_the_name_after_a_kin_term_and_keeps_one_before_it():
     assert narration_speaker("खिड़की पर धीरे से दस्तक दी सलमा ने।", HI, None) == ("सलमा", True)
     # control: a noun before a kin term with no ergative stays out of the name
     assert narration_speaker("दालान में मामा बैठे।", HI, None) == ("मामा", True)
+
+
+def test_words_with_a_comma_before_a_dash_are_speech_not_a_name():
+    text = ("घाट पर नाव बँधी थी।\n— बाबू, आप उस पार चलेंगे?\n— हाँ भाई, कितना लोगे?\n"
+            "— बस बीस रुपये, बाबू, — मल्लाह केवट ने रस्सी खोलते हुए कहा। — आप आराम से बैठिए।\n— ठीक है, चलो।")
+    turns = analyze_text(text, "hi", task="continuation").turns
+    assert "बस बीस रुपये, बाबू," not in {turn.speaker for turn in turns}
+    assert [turn.speaker for turn in turns if turn.kind == "speech"][2] == "केवट"
+    # control: a name before a spaced dash is a label
+    labelled = "**रीमा** — तुम कब आओगे?\n**अजय** — कल सुबह, तुम चिंता मत करो।"
+    assert [turn.speaker for turn in analyze_text(labelled, "hi").turns if turn.kind == "speech"] == ["रीमा", "अजय"]
+
+
+def test_a_call_by_what_the_narration_said_a_person_is_is_not_their_line():
+    # the narration names the grandmother last (… पूजा कर रही थीं बिट्टू की दादी सावित्री।); the first
+    # line calls दादी, so it is बिट्टू's, and सावित्री answers
+    text = ("आँगन में पतंग का माँझा सुलझा रहा था बिट्टू। तुलसी के पास दीया जला रही थीं बिट्टू की दादी सावित्री।\n"
+            "— दादी, आज मुझे छत पर जाने दोगी?\n"
+            "— नहीं, तू नीचे ही खेल। छत की मुँडेर टूटी है।")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("बिट्टू", "familiar"), ("सावित्री", "intimate")]
+    # control: a role word followed by someone's name after a comma introduces that person; it says
+    # nothing about the one named before it
+    from honorifics.extraction.narrative import descriptors
+    sentence = "পাশের ঘর থেকে বেরিয়ে এল ঝুমা, পেছনে তার দাদা বাবলু।"
+    assert descriptors("ঝুমা", sentence, BN) == frozenset()
+
+
+def test_an_animal_and_its_name_are_no_one_who_speaks():
+    assert postverbal_subject("দরজার পাশে গুটিসুটি মেরে শুয়ে ছিল পোষা বেড়াল পুসি।", BN) is None
+    assert postverbal_subject("खूँटे से बँधी जुगाली कर रही थी उनकी गाय गौरी।", HI) is None
+    # control: a person and their name
+    assert postverbal_subject("खूँटे के पास चारा डाल रहा था उनका नौकर गोविंद।", HI) == ("गोविंद", True)

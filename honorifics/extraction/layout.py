@@ -138,7 +138,8 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
     if ":" in head or "：" in head or (("-" in head or "–" in head or "—" in head)
                                         and any(separator in head for separator in _DASH_SEPARATORS)):
         match = _LABEL.match(line, offset)
-        if match:
+        # (before a dash, words with a comma in them are speech, not a name: — पूरे चालीस मिनट, दीदी, — रघु ने …)
+        if match and not ("," in match.group("name") and match.group("sep").strip() in DASHES + "-"):
             return LineLabel(match.group("name").strip().rstrip("."), start + match.end(), end,
                              match.group("direction")), offset
     return None, offset

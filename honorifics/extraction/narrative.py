@@ -749,6 +749,8 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
                or _has_ending(k, narrative.get("plural_endings", ()))
                for i, k in enumerate(keys)) or any(_definite_thing(k, lexicon) for k in keys):
             continue
+        if any(k in narrative.get("animal_nouns", frozenset()) for k in keys):
+            return None   # (an animal and its name: … दुबका पड़ा था घर का कुत्ता शेरू।)
         phrase = _name_phrase([w for w, _ in after], keys, lexicon)
         if phrase is not None:
             return phrase, True
@@ -812,6 +814,40 @@ def _name_phrase(words: list[str], keys: list[str], lexicon: Lexicon) -> str | N
     if len(name) > 3 or len(name) == 3 and not after_name:
         return None   # (a description and a name cannot be told apart)
     return " ".join(name)
+
+
+def descriptors(name: str, sentence: str, lexicon: Lexicon) -> frozenset:
+    """The words a narration sentence says who a named person is with, casefolded: the role, trade
+    or kin words right before the name (गोलू की दादी कमला देवी: दादी) and those of a clause of no verb
+    right after it (अंजलि मेहरा, वार्ड की सीनियर डॉक्टर: डॉक्टर). Others call the person by them
+    (— डॉक्टर मैडम, …; — दादी, …)."""
+    tokens = _frame_keys(sentence, lexicon)
+    first = TOKEN.findall(name)
+    if not first:
+        return frozenset()
+    at = next((i for i, (word, _) in enumerate(tokens) if word == first[0]), None)
+    if at is None:
+        return frozenset()
+    def says_who(key: str) -> bool:
+        return lexicon.person_word(key) or _role_word(key, lexicon)   # (डॉक्टर: a title and a person noun)
+
+    out = set()
+    i = at - 1
+    while i >= 0 and says_who(tokens[i][1]):
+        out.add(tokens[i][0].casefold())
+        i -= 1
+    end = sentence.find(name)
+    if end >= 0:
+        rest = sentence[end + len(name):].lstrip(" \t")
+        if rest.startswith(","):
+            clause = rest[1:].split(",")[0]
+            keys = _frame_keys(clause, lexicon)
+            # (not one that names someone else after a role word: … এল টুবাই, পেছনে তার দিদি মিঠি)
+            another = any(says_who(keys[j][1]) and not says_who(keys[j + 1][1])
+                          and keys[j + 1][1] not in lexicon.name_titles for j in range(len(keys) - 1))
+            if keys and not another and not any(_finite_verb(key, lexicon) for _, key in keys):
+                out.update(word.casefold() for word, key in keys if says_who(key))
+    return frozenset(out)
 
 
 def _definite_thing(key: str, lexicon: Lexicon) -> bool:

@@ -36,7 +36,7 @@ from .lexicon import Lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
-from .narrative import (named_in_apposition, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (descriptors, named_in_apposition, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -465,6 +465,8 @@ class _TurnSplitter:
         self.names_no_speaker: bool | None = None
         #: the people the narration before the first speech introduces (see introduced_person)
         self.introduced: list[str] | None = None
+        #: a person's name → the words the narration said who they are with (see narrative.descriptors)
+        self.described: dict[str, frozenset] = {}
         #: the speech turns among self.turns[:said_upto], whether all are narrative, and whether any
         #: names its speaker (not _unnamed_N) (see speech_so_far)
         self.said: list[RawTurn] = []
@@ -610,6 +612,8 @@ class _TurnSplitter:
         parts = _sentences_of(self.line_before)
         last = parts[-1] if parts else self.line_before
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index), last, self.lexicon)
+        if found is not None:
+            self.describe(found[0], last)
         if found is None:
             found = elided_frame_speaker(parts, self.lexicon, self.index)
         if found is None and parts and self.lexicon.narrative:
@@ -648,7 +652,7 @@ class _TurnSplitter:
         after … शर्मा जी।): then the other person the opening narration introduced, if any."""
         if named is None or self.speakers or self.index.match(named[0]) is not None:
             return named
-        words = {w.casefold() for w in TOKEN.findall(named[0])}
+        words = self.called_by(named[0])
         called = called_names(self.text, start, end, self.lexicon)
         if not any(words & {w.casefold() for w in TOKEN.findall(call)} for call in called):
             return named
@@ -681,13 +685,27 @@ class _TurnSplitter:
                             subject = postverbal_subject(clause, self.lexicon)
                             if subject is not None:
                                 self.introduced.append(subject[0])
+                                self.describe(subject[0], clause)
                         continue
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
                         self.introduced.append(found[0])
+                        self.describe(found[0], sentence)
         said = self.speech_so_far()
         spoken_of = self.spoken_of(said[-1]) if said else frozenset()
         return next((person for person in reversed(self.introduced)
                      if person != speaker and not spoken_of & {w.casefold() for w in TOKEN.findall(person)}), None)
+
+    def describe(self, person: str, sentence: str) -> None:
+        """Keep the words the sentence says who the person is with (see narrative.descriptors)."""
+        if not person.startswith(UNNAMED_DASH) and "(" not in person:
+            found = descriptors(person, sentence, self.lexicon)
+            if found:
+                self.described[person] = self.described.get(person, frozenset()) | found
+
+    def called_by(self, person: str) -> frozenset:
+        """The words a call to the person may use: their name's words and what the narration said
+        they are (सीनियर डॉक्टर अंजलि मेहरा: अंजलि, मेहरा, डॉक्टर)."""
+        return frozenset(w.casefold() for w in TOKEN.findall(person)) | self.described.get(person, frozenset())
 
     def spoken_of(self, turn: RawTurn) -> frozenset:
         """The words a turn speaks of in the 3rd person: each word a case marker follows (तुम
@@ -767,7 +785,7 @@ class _TurnSplitter:
                 or any(turn.speaker != (first if n % 2 == 0 else second) for n, turn in enumerate(run)):
             return   # (two people, strictly in turn)
         titles = self.lexicon.name_titles
-        words = {person: {w.casefold() for w in TOKEN.findall(person) if self.lexicon.key(w) not in titles}
+        words = {person: {w for w in self.called_by(person) if self.lexicon.key(w) not in titles}
                  for person in (first, second)}
         if not words[first] or not words[second]:
             return   # (an unnamed speaker: no name to call)
