@@ -140,3 +140,26 @@ def test_an_animal_and_its_name_are_no_one_who_speaks():
     assert postverbal_subject("खूँटे से बँधी जुगाली कर रही थी उनकी गाय गौरी।", HI) is None
     # control: a person and their name
     assert postverbal_subject("खूँटे के पास चारा डाल रहा था उनका नौकर गोविंद।", HI) == ("गोविंद", True)
+
+
+def test_romanized_each_clause_introduces_its_person_and_the_one_not_called_speaks_first():
+    # two people in two clauses of one sentence; the first line calls one of them: the other says it
+    text = ("Shaam ko park mein cycle chala raha tha Monu, aur bench par baith kar phone dekh rahi thi uski didi Rinki.\n"
+            "— Rinki, tu ghar chal na, mujhe bhookh lagi hai!\n"
+            "— Ruk ja, do minute. Tu ek chakkar aur laga le.")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("Monu", "intimate"), ("Rinki", "intimate")]
+    # control: a pet named in the narration is no one who answers
+    pet = ("Bikele uthone khelchhilo Pinku, ar tar pashe lej nariye ghurchhilo kukur Bhulu.\n"
+           "— Pinku, tui ekhono snan korli na?\n— Ekhuni jachhi, tumi rag koro na.")
+    assert "Bhulu" not in {speaker for speaker, _ in speech_turns(analyze_text(pet, "bn", task="continuation"))}
+
+
+def test_a_name_with_a_title_before_a_possessive_marker_is_a_possessor():
+    hl = load_lexicon("hi-Latn")
+    assert narration_speaker("Deewar par Hanuman ji ka calendar tanga tha.", hl, None) is None
+    # control: the name and title as the subject
+    assert narration_speaker("Tabhi andar aaye Sharma ji.", hl, None) == ("Sharma ji", True)
+
+
+def test_a_bangla_aspect_auxiliary_ends_the_clause_before_the_name():
+    assert postverbal_subject("দরজার পাশে চুপ করে দাঁড়িয়ে রইল তার ভাই পলাশ।", BN) == ("পলাশ", True)

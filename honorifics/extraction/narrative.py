@@ -532,6 +532,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন), with the title
             # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
             if following is not None and following in lexicon.name_titles:
+                if i + 2 < len(keys) and (keys[i + 2] in case_markers or keys[i + 2] in narrative["possessive_markers"]):
+                    continue   # (Ganesh ji ka sticker: a possessor, not the subject)
                 return f"{word} {tokens[i + 1][0]}", True
             # a listed name in apposition to the role or kin term is the subject (दुकान की मालकिन
             # रुखसाना बी बोलीं, কনের মা শ্রাবণী দেবী বললেন)

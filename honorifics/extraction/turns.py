@@ -650,6 +650,8 @@ class _TurnSplitter:
     def not_the_one_called(self, named: tuple[str, bool] | None, start: int, end: int) -> tuple[str, bool] | None:
         """The speaker the narration before a line names, unless the line calls them (শর্মা অঙ্কল, …
         after … शर्मा जी।): then the other person the opening narration introduced, if any."""
+        if named is None and not self.speakers and not self.speech_so_far():
+            return self.the_one_not_called(start, end)
         if named is None or self.speakers or self.index.match(named[0]) is not None:
             return named
         words = self.called_by(named[0])
@@ -658,6 +660,22 @@ class _TurnSplitter:
             return named
         other = self.introduced_person(named[0])
         return (other, True) if other is not None else None
+
+    def the_one_not_called(self, start: int, end: int) -> tuple[str, bool] | None:
+        """The first line of a scene whose narration names no one last: where the opening narration
+        introduced two people and the line calls one of them (— Abe Bunty, tu ball daalega …?), the
+        other says it."""
+        self.introduced_person("")
+        people = self.introduced or []
+        if len(people) != 2:
+            return None
+        called = {w.casefold() for call in called_names(self.text, start, end, self.lexicon) for w in TOKEN.findall(call)}
+        titles = self.lexicon.name_titles
+        hit = [person for person in people
+               if called & {w for w in self.called_by(person) if self.lexicon.key(w) not in titles}]
+        if len(hit) != 1:
+            return None
+        return next(person for person in people if person != hit[0]), True
 
     def introduced_person(self, speaker: str) -> str | None:
         """The person other than ``speaker`` whom the narration before the first speech names as a
@@ -674,11 +692,14 @@ class _TurnSplitter:
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
                     found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index), sentence,
                                                 self.lexicon)
-                    if found is None and self.lexicon.script == "latn":
-                        found = guessed_subject(sentence, self.lexicon, self.index, self.text, False)
-                        if found is not None and (not found[0][:1].isupper()
-                                                  or sentence.lstrip(" *_\"'“‘").startswith(found[0])):
-                            found = None   # (a capital that only opens the sentence names no one)
+                    if self.lexicon.script == "latn":
+                        # (each clause's: Bed par … baithi thi Priya, aur … jhaank rahi thi uski mummy Sunita.)
+                        for clause in sentence.split(",") if found is None or "," in sentence else []:
+                            person = self.latin_clause_person(clause)
+                            if person is not None and person not in self.introduced:
+                                self.introduced.append(person)
+                        if found is None:
+                            continue
                     elif found is None:
                         # (… অন্দরে এল টুবাই।; each clause: … ऊँघ रहा था अमन, और भीतर … सोए थे …)
                         for clause in sentence.split(","):
@@ -688,12 +709,31 @@ class _TurnSplitter:
                                 self.describe(subject[0], clause)
                         continue
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
-                        self.introduced.append(found[0])
+                        if found[0] not in self.introduced:
+                            self.introduced.append(found[0])
                         self.describe(found[0], sentence)
         said = self.speech_so_far()
         spoken_of = self.spoken_of(said[-1]) if said else frozenset()
         return next((person for person in reversed(self.introduced)
                      if person != speaker and not spoken_of & {w.casefold() for w in TOKEN.findall(person)}), None)
+
+    def latin_clause_person(self, clause: str) -> str | None:
+        """In Latin script, the person a clause of the opening narration names: its subject by the
+        clause's structure, else a name by its capital (not a capital that only opens the sentence)."""
+        found = narration_speaker(clause, self.lexicon, self.index)
+        if found is None:
+            found = guessed_subject(clause, self.lexicon, self.index, self.text, False)
+            if found is not None and (not found[0][:1].isupper()
+                                      or clause.lstrip(" *_\"'“‘").startswith(found[0])):
+                return None   # (a capital that only opens the sentence names no one)
+        if found is None or found[0].startswith(UNNAMED_DASH) or "(" in found[0]:
+            return None
+        words = TOKEN.findall(clause)
+        first = TOKEN.findall(found[0])[0]
+        at = words.index(first) if first in words else 0
+        if at and self.lexicon.key(words[at - 1]) in self.lexicon.narrative.get("animal_nouns", frozenset()):
+            return None   # (… chechachhilo tia pakhi Mithu: an animal's name)
+        return found[0]
 
     def describe(self, person: str, sentence: str) -> None:
         """Keep the words the sentence says who the person is with (see narrative.descriptors)."""
