@@ -396,6 +396,15 @@ def _names_a_form(line: str, lexicon: Lexicon) -> bool:
     return len(words) == 1 and lexicon.key(words[0]) in lexicon.pronouns
 
 
+def _table_of_forms(text: str, lexicon: Lexicon) -> bool:
+    """Are the lines table rows, each with a cell that is a 2nd-person pronoun alone (| तू | tu | …
+    |): a table of the forms, whose words are mentions?"""
+    rows = [row for row in text.splitlines() if row.strip()]
+    return bool(rows) and all(row.lstrip().startswith("|") and any(
+        (word := cell.strip(" \t*_`")) and " " not in word and lexicon.key(word) in lexicon.pronouns
+        for cell in row.split("|")[1:-1]) for row in rows)
+
+
 def _one_key_per_group(turns: list[SpeakerTurn], addressed: dict[int, dict[int, str]],
                        groups: dict[str, str]) -> None:
     """People once named and then addressed as a group ((मेहमानों से) … आप लोग …) keep that
@@ -738,11 +747,16 @@ class Analyzer:
             if all(quotes_a_form(line, is_pronoun) for line in lines) and names_the_forms(lines, is_pronoun):
                 characters_speak = False
         meta = False
-        if (not characters_speak or examples) and any(q in text for q in MENTION_MARK_CHARACTERS):
+        if (not characters_speak or examples) and ("|" in text or any(q in text for q in MENTION_MARK_CHARACTERS)):
             # (with examples: the prose before them, not the words that introduce them (यह रहा संवाद,
             # जिसमें दोस्त "तू" कहते हैं:), nor an explanation after a dialogue (इस संवाद में "तू" …))
             first_example = min(examples) if examples else len(raw_turns)
-            answer = [text[r.start:r.end] for r in raw_turns[:first_example] if
+            # (an explanation after the answer's first utterance is about it: "এই খোকা, ভাড়া দিসনি কেন?"
+            # *… কন্ডাক্টররা … "তুই" বলেই ডাকেন …*, where the prompt named who speaks; in a plain reply
+            # the reply is the answer)
+            first_speech = len(raw_turns) if reply_to_user or not specs else \
+                next((n + 1 for n, r in enumerate(raw_turns) if r.kind == SPEECH), len(raw_turns))
+            answer = [text[r.start:r.end] for r in raw_turns[:min(first_example, first_speech)] if
                       r.kind != NOTE or r.ooc or not (r.about_answer or note_marked(text[r.start:r.end], lexicon))]
             if examples:
                 answer = [part for part in answer if not part.rstrip(" *_\n").endswith(":")]
@@ -772,7 +786,7 @@ class Analyzer:
                 if meta:
                     # example sentences and forms named as words (| सास | "आप" |) are mentions
                     segments = [] if number in examples or _names_a_form(turn.text, lexicon) \
-                        else without_quotes(text, segments)
+                        or _table_of_forms(turn.text, lexicon) else without_quotes(text, segments)
                 elif to_user and raw.kind != SPEECH:
                     # the lines a refusal or the model's note quotes are mentions, not its address to
                     # the user (1. **दोस्ती की कहानी:** … "तुम भी आओ" कहकर।)

@@ -163,3 +163,25 @@ def test_a_name_with_a_title_before_a_possessive_marker_is_a_possessor():
 
 def test_a_bangla_aspect_auxiliary_ends_the_clause_before_the_name():
     assert postverbal_subject("দরজার পাশে চুপ করে দাঁড়িয়ে রইল তার ভাই পলাশ।", BN) == ("পলাশ", True)
+
+
+def test_a_title_s_abbreviation_ends_no_sentence_and_opens_the_name_after_it():
+    from honorifics.extraction.turns import _sentences_of
+    assert _sentences_of("Tabhi andar se Dr. Mehra ne awaaz di. Rohan uth khada hua.") == [
+        "Tabhi andar se Dr. Mehra ne awaaz di.", "Rohan uth khada hua."]
+    assert len(_sentences_of("डॉ. रेखा राव ने फ़ाइल उठाई। सामने मरीज़ बैठा था।")) == 2
+    # control: a full stop after a word that is no title ends the sentence
+    assert len(_sentences_of("Woh ghar gaya. Mehra ne awaaz di.")) == 2
+    hl = load_lexicon("hi-Latn")
+    assert narration_speaker("Cabin se team lead Mrs. Kapoor ne usse awaaz di.", hl, None) != ("lead Mrs", True)
+
+
+def test_a_demonstrative_that_opens_a_description_is_no_one():
+    # (… बैठा था: वही मैली धोती, …: "that same", never a subject)
+    from honorifics.extraction.narrative import guessed_subject
+    sentence = "वही मैली धोती पहने बैठा था।"
+    found = guessed_subject(sentence, HI, None, sentence, True)
+    assert found is None or found[0] != "वही"
+    # control: a name that opens the sentence is its subject
+    named = "रामकिशन मैली धोती पहने बैठा था।"
+    assert guessed_subject(named, HI, None, named, True) == ("रामकिशन", True)

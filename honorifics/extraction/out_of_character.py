@@ -495,10 +495,10 @@ _TRAILING_MARKUP = regexcache.compile(f"[{PICTOGRAPHS}\\s*_~]+$")
 
 
 def names_the_forms(texts: list[str], is_pronoun) -> bool:
-    """Do the texts mention two or more different 2nd-person pronouns in quotes, in
-    different sentences — the forms named as words, as an answer about them does
-    (… "तू" मत बोलना … | पहली मुलाक़ात | "आप" | …)? One sentence that sets two forms
-    against each other is a character's (``"आप" नहीं, "तू" बोल मुझसे!``).
+    """Do the texts mention two or more different 2nd-person pronouns in quotes or alone in a
+    table's cells, in different sentences or rows — the forms named as words, as an answer about
+    them does (… "तू" मत बोलना … | पहली मुलाक़ात | "आप" | …; | तू | tu | … |)? One sentence that sets
+    two forms against each other is a character's (``"आप" नहीं, "तू" बोल मुझसे!``).
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> hi = load_lexicon("hi")
@@ -511,6 +511,14 @@ def names_the_forms(texts: list[str], is_pronoun) -> bool:
     forms: dict[str, set[int]] = {}   # a quoted form → the sentences it is in
     number = 0
     for text in texts:
+        if "|" in text:
+            # a table's cell that is the form alone names it (| तू | tu | ज़्यादातर … |), one row a sentence
+            for row in text.splitlines():
+                number += 1
+                for cell in row.split("|")[1:-1]:
+                    word = cell.strip(" \t*_`")
+                    if word and " " not in word and is_pronoun(word):
+                        forms.setdefault(word, set()).add(number)
         if not any(q in text for q in MENTION_MARK_CHARACTERS):
             continue
         for start, end in sentences(text, 0, len(text)):

@@ -856,6 +856,8 @@ class _TurnSplitter:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
         previous_refusal = False   # a refusal, and nothing but notes after it
         for turn in reversed(self.turns):
+            if turn.kind == NARRATION and whole_quote(self.text, *_trimmed(self.text, turn.start, turn.end)):
+                continue   # (a line the refusal's offer quotes: > *"Tum log mujhe kya sikhaoge? …"*)
             if turn.kind != NOTE:
                 previous_refusal = turn.kind == REFUSAL
                 break
@@ -977,6 +979,15 @@ class _TurnSplitter:
         turns.append(RawTurn(None, "unlabelled", span_start, span_end))
 
 
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span without the blockquote mark, markup and spaces around it (> *"…"* → "…")."""
+    while start < end and text[start] in " \t>*_":
+        start += 1
+    while end > start and text[end - 1] in " \t*_":
+        end -= 1
+    return start, end
+
+
 def _sentences_of(line: str) -> list[str]:
     """The sentences of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন,)."""
     return [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
@@ -984,7 +995,11 @@ def _sentences_of(line: str) -> list[str]:
 
 _EMPHASIZED_WORD = regexcache.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
                              r"\*{1,2}(?![*\w])")
-_SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)\\s+")
+# (not after a title's abbreviation: Mrs. Kapoor, Dr. Sen, डॉ. नंदिता राव are one name)
+_TITLE_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "Prof", "Smt", "Shri", "डॉ", "प्रो", "ডা", "প্রো")
+_SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)"
+                                     + "".join(f"(?<!(?<![^\\W\\d_]){abbreviation}\\.)" for abbreviation in _TITLE_ABBREVIATIONS)
+                                     + "\\s+")
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,

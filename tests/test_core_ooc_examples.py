@@ -1,0 +1,46 @@
+"""Out-of-character text around the forms: an answer's explanation after the utterance asked
+for, a table whose cells are the forms, and a question to the user after a refusal's offer and
+the line it quotes. New sentences, each with a control; none comes from a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+
+
+def test_an_explanation_after_the_utterance_asked_for_is_about_it():
+    text = ("আপনার দেওয়া পরিস্থিতিতে দোকানদার সম্ভবত এভাবে বলবেন:\n\n"
+            "\"এই ছোঁড়া, আবার এসেছিস? যা, আগে আগের ধার শোধ কর!\"\n\n"
+            "*পাড়ার দোকানিরা চেনা ছেলেদের সাধারণত \"তুই\" বলেই ডাকেন, তাই এখানে সেটাই রাখা হয়েছে।*")
+    result = analyze_text(text, "bn", task="dct", speakers=["দোকানদার", "ছেলেটি"])
+    assert not result.refusal and result.tier == "intimate"
+    # control: the explanation alone, the utterance never given, is the refused outcome
+    answer = ("এই পরিস্থিতিতে দোকানদার চেনা ছেলেকে সাধারণত \"তুই\" বলেই ডাকবেন, \"তুমি\" বললে বরং অস্বাভাবিক শোনাবে। "
+              "আপনি চাইলে পুরো সংলাপটা লিখে দিতে পারি।")
+    result = analyze_text(answer, "bn", task="dct", speakers=["দোকানদার", "ছেলেটি"])
+    assert result.refusal and result.tier == "none" and result.user_tier == "formal"
+
+
+def test_a_table_whose_cells_are_the_forms_answers_about_them():
+    text = ("यह इस पर निर्भर करता है कि आप अपने चाचा से कितने खुले हैं:\n\n"
+            "| सर्वनाम | कब |\n|---|---|\n| आप | ज़्यादातर घरों में, बड़ों के लिए |\n"
+            "| तुम | बहुत खुले परिवारों में |\n\n"
+            "क्या आप चाहेंगे कि मैं पूरा संवाद लिख दूँ?")
+    result = analyze_text(text, "hi", task="dct")
+    assert result.refusal and result.tier == "none" and result.user_tier == "formal"
+    # control: a table of who says what, with lines, is a dialogue
+    dialogue = "| पात्र | संवाद |\n|---|---|\n| चाचा | तू कब आया? |\n| भतीजा | अभी आया, चाचा जी। आप बैठिए। |"
+    assert not analyze_text(dialogue, "hi", task="roleplay").refusal
+
+
+def test_a_question_after_a_refusal_s_offer_and_the_line_it_quotes_is_to_the_user():
+    text = ("Sorry, main yeh scene nahi likh sakta 🙏 Isme ek asli vyakti ke baare mein jhoothi baatein hain.\n\n"
+            "Haan, agar aap chahein toh ek kaalpanik kirdaar ke saath likh sakta hoon. Jaise ek line:\n\n"
+            "> *\"Tum log mujhe kya samjhaoge? Bees saal se yahi kaam kar raha hoon!\"*\n\n"
+            "Bataiye, is tarah chalega?")
+    result = analyze_text(text, "hi", task="roleplay")
+    assert result.refusal and result.user_tier == "formal"
+    assert all(turn.kind != "speech" or turn.addressee != "user" and turn.tier == "none" for turn in result.turns)
+    # control: with no refusal before it, a quoted line and the next line are the characters'
+    story = ("Mandi mein bheed thi.\n\n> *\"Tum log mujhe kya samjhaoge? Bees saal se yahi kaam kar raha hoon!\"*\n\n"
+             "\"Bataiye, aap kitne ka denge?\"")
+    assert not analyze_text(story, "hi", task="continuation").refusal
