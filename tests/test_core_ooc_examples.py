@@ -44,3 +44,25 @@ def test_a_question_after_a_refusal_s_offer_and_the_line_it_quotes_is_to_the_use
     story = ("Mandi mein bheed thi.\n\n> *\"Tum log mujhe kya samjhaoge? Bees saal se yahi kaam kar raha hoon!\"*\n\n"
              "\"Bataiye, aap kitne ka denge?\"")
     assert not analyze_text(story, "hi", task="continuation").refusal
+
+
+def test_the_options_a_refusal_offers_in_a_list_are_the_model_s():
+    text = ("Main samajh sakta hoon, lekin main yeh scene nahi likh sakta, kyunki isme kisi ko nuksaan "
+            "pahunchane ka tarika batana padega.\n\n"
+            "Agar aapko suspense chahiye, toh hum kuch aisa kar sakte hain:\n"
+            "- Meera ko shaq hota hai aur wo chupke se police ke paas jaati hai\n"
+            "- Ek interrogation scene jisme Raghav ka sach saamne aata hai\n\n"
+            "Aap batayiye, kaunsa chunein?")
+    result = analyze_text(text, "hi", task="roleplay", speakers=["Raghav", "Meera"])
+    assert result.refusal and result.tier == "none" and not any(turn.kind == "speech" for turn in result.turns)
+    # control: with no refusal, a list after a colon in a reply is the reply's own
+    reply = "Yeh rahe do idea:\n- Ek chhota sa picnic\n- Ghar par movie night"
+    assert not analyze_text(reply, "hi").refusal
+
+
+def test_two_people_counted_are_no_one_s_name():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import postverbal_subject
+    assert postverbal_subject("ছাদের কার্নিশে পাশাপাশি বসে ছিল দুজন।", load_lexicon("bn")) is None
+    # control: a name after the same verb
+    assert postverbal_subject("ছাদের কার্নিশে পাশাপাশি বসে ছিল অনিন্দ্য।", load_lexicon("bn")) == ("অনিন্দ্য", True)

@@ -1142,7 +1142,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             turns.append(RawTurn(None, NOTE, line_start, line_end, about_answer=True))
             continue
         if turns and turns[-1].kind in (NOTE, REFUSAL) \
-                and (turns[-1].ooc or label is not None and any(t.kind == REFUSAL for t in turns)) \
+                and (turns[-1].ooc or any(t.kind == REFUSAL for t in turns)) \
                 and _list_line(text, line_start, line_end, offset) and (
                     in_ooc_list or text[turns[-1].start:turns[-1].end].rstrip(" \t*_").endswith((":", "："))) \
                 and (label is None or in_ooc_list or _option_headings(text, lines, labelled, number, index, lexicon)):
