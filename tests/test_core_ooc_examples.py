@@ -66,3 +66,17 @@ def test_two_people_counted_are_no_one_s_name():
     assert postverbal_subject("ছাদের কার্নিশে পাশাপাশি বসে ছিল দুজন।", load_lexicon("bn")) is None
     # control: a name after the same verb
     assert postverbal_subject("ছাদের কার্নিশে পাশাপাশি বসে ছিল অনিন্দ্য।", load_lexicon("bn")) == ("অনিন্দ্য", True)
+
+
+def test_a_table_of_who_says_which_form_is_no_dialogue_in_any_task():
+    text = ("Scene likhne se pehle ek baat: kaun kise kaise bulayega —\n\n"
+            "| Kaun | Kise | Pronoun | Misaal |\n|---|---|---|---|\n"
+            "| Raghu | Dadi | **aap** | \"Dadi, aap baithiye\" |\n"
+            "| Dadi | Raghu | **tu** (pyaar se) | \"Tu kab aaya?\" |\n\n"
+            "Aap kahein toh main isi hisaab se poora scene likh doon?")
+    result = analyze_text(text, "hi", task="roleplay", speakers=["Raghu", "Dadi"])
+    assert result.refusal and result.tier == "none" and all(s.turns == 0 for s in result.speakers.values())
+    # control: a table of who says what line is a dialogue
+    dialogue = "| Kaun | Kya kehta hai |\n|---|---|\n| Dadi | Tu kab aaya? |\n| Raghu | Abhi aaya, Dadi. Aap baithiye. |"
+    result = analyze_text(dialogue, "hi", task="roleplay", speakers=["Raghu", "Dadi"])
+    assert not result.refusal and result.speakers["Dadi"].tier == "intimate"

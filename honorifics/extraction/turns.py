@@ -979,6 +979,19 @@ class _TurnSplitter:
         turns.append(RawTurn(None, "unlabelled", span_start, span_end))
 
 
+def _names_a_form_in_a_cell(line: str, lexicon: Lexicon) -> bool:
+    """Is the line a table row with a cell that is a 2nd-person pronoun alone, or with a note in
+    parentheses after it (| तू | tu | … |, | Karim | … | **apni** | …, | … | **tui** (kom) |): a row of
+    a table of the forms?"""
+    if not line.lstrip().startswith("|"):
+        return False
+    for cell in line.split("|")[1:-1]:
+        word = cell.split("(")[0].strip(" \t*_`")   # (a note on the form after it: **tui** (kom))
+        if word and " " not in word and lexicon.key(word) in lexicon.pronouns:
+            return True
+    return False
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     """The span without the blockquote mark, markup and spaces around it (> *"…"* → "…")."""
     while start < end and text[start] in " \t>*_":
@@ -1085,6 +1098,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             above = labelled[number - 1][0] if number else None
             if above is not None and above.kind == "table":
                 table_rows.add(number - 1)
+        elif _names_a_form_in_a_cell(text[line_start:line_end], lexicon):
+            table_rows.add(number)   # (| Karim | Sultana madam | **apni** | …: a table of the forms, no turn)
     if any_label:
         # an unlisted name set off by a dash on a bullet or numbered line heads a list item
         # (- ম্যাডামদের ক্ষেত্রেও একই — "আপনি" …, * **ডাক্তার বনাম তান্ত্রিক** — …): no speaker
