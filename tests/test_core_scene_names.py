@@ -185,3 +185,13 @@ def test_a_demonstrative_that_opens_a_description_is_no_one():
     # control: a name that opens the sentence is its subject
     named = "रामकिशन मैली धोती पहने बैठा था।"
     assert guessed_subject(named, HI, None, named, True) == ("रामकिशन", True)
+
+
+def test_a_title_written_before_the_name_is_part_of_its_key():
+    from honorifics.extraction.narrative import frame_speaker
+    hl = load_lexicon("hi-Latn")
+    assert frame_speaker("Andar Dr. Sinha ne file band ki", hl, None, action=True) == ("Dr. Sinha", True)
+    assert frame_speaker("डॉ. मीरा जोशी ने चश्मा उतारा", HI, None, action=True) == ("डॉ. मीरा जोशी", True)
+    assert frame_speaker("মিসেস বসু হেসে বললেন", BN, None) == ("মিসেস বসু", True)
+    # control: a name with no title before it stays as it is
+    assert frame_speaker("मीरा ने चश्मा उतारा", HI, None, action=True) == ("मीरा", True)

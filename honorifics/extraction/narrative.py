@@ -76,6 +76,53 @@ def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
 def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
                   previous: tuple[str, bool] | None = None, record: str = "",
                   guess: bool = False, story: bool = False) -> tuple[str, bool] | None:
+    """The speaker named by a reporting clause (:func:`_frame_speaker`), with the title that opens
+    the name as the text writes it (``Dr. Fernandes ne …``, ``डॉ. नंदिता राव ने …``: the key is the name
+    as written, DESIGN.md).
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> frame_speaker("Tabhi Dr. Fernandes ne chashma utaara", load_lexicon("hi-Latn"), None, action=True)
+    ('Dr. Fernandes', True)
+    """
+    found = _frame_speaker(frame, lexicon, index, action=action, previous=previous, record=record,
+                           guess=guess, story=story)
+    return _with_prefix_title(found, frame, lexicon) if found is not None and found[1] else found
+
+
+def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) -> tuple[str, bool]:
+    """The name with the title before it (``narrative.prefix_titles``: Dr., Mrs., डॉ., মিসেস), past one
+    more word of the name (a first name before the surname found), as the frame writes it."""
+    titles = lexicon.narrative.get("prefix_titles", frozenset())
+    at = frame.find(found[0]) if titles else -1
+    if at < 0 or found[0].endswith(")"):
+        return found
+    if " " not in found[0] and lexicon.key(found[0]) in titles:
+        # the title alone read as the subject: with the name after it (মিসেস সেন হেসে বললেন)
+        after = TOKEN.search(frame, at + len(found[0]))
+        tokens = _frame_keys(frame[at:], lexicon)
+        if after is not None and len(tokens) > 2 and frame[at + len(found[0]):after.start()].strip(" .") == "" \
+                and _name_like(tokens, 1, lexicon):
+            return " ".join(frame[at:after.end()].split()), found[1]
+        return found
+    if at == 0 or lexicon.key(TOKEN.findall(found[0])[0]) in titles:
+        return found
+    before = list(TOKEN.finditer(frame, 0, at))
+    for back in (1, 2):
+        if len(before) < back:
+            break
+        token = before[-back]
+        if lexicon.key(token.group()) in titles:
+            if frame[token.end():at].strip(" .") and back == 1:
+                break   # (something other than the title's point between them)
+            return " ".join(frame[token.start():at + len(found[0])].split()), found[1]
+        if lexicon.script == "latn" and not token.group()[:1].isupper():
+            break   # (a first name before the surname is written with a capital)
+    return found
+
+
+def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
+                   previous: tuple[str, bool] | None = None, record: str = "",
+                   guess: bool = False, story: bool = False) -> tuple[str, bool] | None:
     """The speaker named by a reporting clause, or None when it is not a frame.
 
     The subject is the first word in the clause that can be one: a 1st-person
