@@ -195,3 +195,15 @@ def test_a_title_written_before_the_name_is_part_of_its_key():
     assert frame_speaker("মিসেস বসু হেসে বললেন", BN, None) == ("মিসেস বসু", True)
     # control: a name with no title before it stays as it is
     assert frame_speaker("मीरा ने चश्मा उतारा", HI, None, action=True) == ("मीरा", True)
+
+
+def test_a_name_is_keyed_as_written_and_without_its_emphasis():
+    bl = load_lexicon("bn-Latn")
+    # a kin suffix joined by a hyphen stays joined (Haru-da, not Haru da)
+    assert narration_speaker("Corridor-e Haru-da jhaar diye ghor muchhchhilo.", bl, None) == ("Haru-da", True)
+    # an emphatic or reflexive word after the name is not part of it
+    assert postverbal_subject("উনুনে কেটলি চাপাচ্ছিল নিতাই নিজেই।", BN) == ("নিতাই", True)
+    # a kin term before the name gives way to it (দিদিমা সরলাবালা → সরলাবালা)
+    assert postverbal_subject("দাওয়ায় বসে সুপুরি কাটছিলেন দিদিমা সরলাবালা।", BN) == ("সরলাবালা", True)
+    # control: two words with no hyphen between them stay two words
+    assert narration_speaker("Corridor-e Haru kaka jhaar diye ghor muchhchhilo.", bl, None) == ("Haru kaka", True)

@@ -86,7 +86,19 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     """
     found = _frame_speaker(frame, lexicon, index, action=action, previous=previous, record=record,
                            guess=guess, story=story)
-    return _with_prefix_title(found, frame, lexicon) if found is not None and found[1] else found
+    if found is None or not found[1]:
+        return found
+    found = _with_prefix_title(found, frame, lexicon)
+    return as_written(found[0], frame), found[1]
+
+
+def as_written(name: str, text: str) -> str:
+    """A name of several words as the text writes it, hyphens kept (``Montu da`` → ``Montu-da``,
+    ``মিঠু দি`` → ``মিঠু-দি``): a key is the name as written (DESIGN.md)."""
+    if " " not in name or "-" not in text and "‐" not in text:
+        return name
+    found = re.search(r"(?<!\w)" + r"[ \t\-‐]+".join(re.escape(word) for word in name.split()) + r"(?!\w)", text)
+    return found.group() if found is not None else name
 
 
 def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) -> tuple[str, bool]:
@@ -786,6 +798,8 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
         while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon) or _genitive(after[0][1], lexicon)
                                   or len(after) > 2 and after[1][1] in possessive):
             after = after[2:] if len(after) > 2 and after[1][1] in possessive else after[1:]
+        while len(after) > 1 and after[-1][1] in narrative["frame_words"]:
+            after = after[:-1]   # (… চাপাচ্ছিল নিতাই নিজেই।, … आया रामू भी।: the name, without its emphasis)
         if not 1 <= len(after) <= 4:
             continue
         keys = [k for _, k in after]
@@ -804,7 +818,7 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
             return None   # (an animal and its name: … दुबका पड़ा था घर का कुत्ता शेरू।)
         phrase = _name_phrase([w for w, _ in after], keys, lexicon)
         if phrase is not None:
-            return phrase, True
+            return as_written(phrase, sentence), True
     return None
 
 
