@@ -885,3 +885,36 @@ def test_a_romanized_group_key_is_written_in_lower_case():
     result = analyze_text("Coach: Tum sab chakkar lagao! Sameer, tu ruk.\nSameer: Ji coach.", language="hi",
                           speakers=["Coach", "Sameer"], task="roleplay")
     assert result.speakers["Coach"].by_addressee == {"tum sab (group)": "familiar", "Sameer": "intimate"}
+
+
+def test_a_chat_line_with_markup_before_its_timestamp_is_labelled():
+    # **[8:14 PM] Riya:** …: the bold opens before the timestamp, not after it
+    from honorifics import analyze_text
+    text = ("**[8:12 PM] Tutun:** Kal picnic, tomra ke ke jachho?\n"
+            "**[8:14 PM] Riya:** Ami jabo mama! Tumi kintu mangsho banabe.\n"
+            "**[৮:১৫ PM] মামা:** আচ্ছা, তুই সকাল সাতটায় রেডি থাকিস।")
+    speakers = [turn.speaker for turn in analyze_text(text, "bn", task="roleplay").turns if turn.kind == "speech"]
+    assert speakers == ["Tutun", "Riya", "মামা"]
+    # control: a line in bold with no timestamp keeps its label as before
+    plain = "**Riya:** Ami jabo! Tumi banabe.\n**Boromama:** Tui cholis."
+    assert [t.speaker for t in analyze_text(plain, "bn", task="roleplay").turns if t.kind == "speech"] == ["Riya", "Boromama"]
+
+
+def test_a_translation_heading_in_a_native_record_is_no_speaker():
+    from honorifics import analyze_text
+    text = ("Sure! Here's how the patient might say it:\n\n"
+            "> \"डॉक्टर साहब, माफ़ कीजिए, कल मैं नहीं आ पाऊँगा। क्या आप शुक्रवार का समय दे सकते हैं?\"\n\n"
+            "**Translation:** \"Doctor, forgive me, I can't come tomorrow. Could you give me Friday?\"")
+    result = analyze_text(text, "hi", task="dct", speakers=["मरीज़", "डॉक्टर साहब"])
+    assert "Translation" not in result.speakers and result.speakers["मरीज़"].tier == "formal"
+
+
+def test_a_labelled_romanized_line_in_a_native_record_is_a_character_s_not_a_note():
+    from honorifics import analyze_text
+    text = "নিচে সংলাপটি দেওয়া হলো:\n\n**অর্ক:** কী রে, কেমন আছিস?\n**Mitul:** Bhalo achhi re! Tui kobe eli?\n"
+    result = analyze_text(text, "bn", task="roleplay")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["অর্ক", "Mitul"]
+    # controls: an English note and a romanized note under a "Note" heading stay notes
+    note = "**অর্ক:** কী রে, কেমন আছিস?\n\n**Note:** Ekhane dujonei 'tui' bolche karon ora bondhu."
+    result = analyze_text(note, "bn", task="roleplay")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["অর্ক"]

@@ -27,7 +27,8 @@ from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, PICTOGR
 # date, time and dash (12/03/24, 9:15 pm - Name: …), then a bullet, number or quote mark.
 _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*"
               r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
-LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*" + _TIMESTAMP +
+# (markup may open the line before a timestamp: **[8:14 PM] Riya:** …)
+LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*(?:[*_]{1,2}(?=\[[^\[\]\n]{0,16}?\d))?" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?"
                          f"(?:[{PICTOGRAPHS}]+[ \t]*)?")   # (🎙️ **Mausi:**, - 👩 Maa:)
 _PICTOGRAPH = regexcache.compile(f"[{PICTOGRAPHS}]")

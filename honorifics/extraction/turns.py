@@ -32,10 +32,11 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
                        LATIN, NATIVE_CHARACTERS, OPENING_QUOTE_CHARACTERS, PICTOGRAPHS, QUOTE_PAIRS, QUOTE_WORD_CHARACTERS,
                        SINGLE_CLOSING, SINGLE_OPENING, SENTENCE_END_MARKS, SENTENCE_ENDS, SINGLE_QUOTES, WORD_CHARACTERS, class_body,
                        detection_class)
-from .lexicon import Lexicon
+from .lexicon import Lexicon, load_lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
+from .english import is_english
 from .narrative import (descriptors, named_in_apposition, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
@@ -206,6 +207,29 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     # A line in English inside a Hindi/Bangla answer is the model talking about
     # its answer ("Here's a polite way to say it:"), not a character speaking.
     return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
+
+
+def _in_italics(line: str) -> bool:
+    """Is the line wrapped in single-asterisk or underscore italics (*…*, _…_), as a model writes a
+    note or a transliteration?"""
+    body = line.strip()
+    return len(body) > 2 and body[0] in "*_" and body[1] != body[0] and body[-1] == body[0]
+
+
+def _romanized_speech(line: str, lexicon: Lexicon) -> bool:
+    """Is a line in Latin letters romanized Hindi or Bangla rather than English: a 2nd-person
+    pronoun or verb form of the language's romanized lexicon in it, and it not English by its
+    function words (``Ami jabo mama! Tumi kintu mangsho banabe.``; not ``Feel free to ask …``)?"""
+    try:
+        romanized = load_lexicon(f"{lexicon.language}-Latn")
+    except Exception:   # (a language with no romanized lexicon)
+        return False
+
+    def known(word: str) -> bool:
+        pronoun, reading, _, _ = romanized.classify(romanized.key(word))
+        return pronoun is not None or reading is not None and reading.evidence is not None
+
+    return any(known(word) for word in TOKEN.findall(line)) and not is_english(line, known)
 
 
 def _is_latin_only_inability(line: str, record_script: str) -> bool:
@@ -1207,7 +1231,12 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             if splitter.fountain_line(line_start, line_end):
                 continue
         listed_label = label is not None and index.match(label.name) is not None
-        if not listed_label and _is_note(line[offset:], lexicon, record_script) \
+        # (a line a name labels, of romanized Hindi or Bangla, in a native-script record is a character's:
+        # **[8:14 PM] Riya:** Ami jabo! Tumi kintu …; not a note's heading, **Note:** …, nor a line in
+        # italics, a transliteration's *Anil: Suno, tum …*)
+        romanized_turn = label is not None and splitter.name_like(label.name) and not _in_italics(line) \
+            and _romanized_speech(text[label.content_start:label.content_end], lexicon)
+        if not listed_label and not romanized_turn and _is_note(line[offset:], lexicon, record_script) \
                 and not _is_latin_only_inability(line, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
