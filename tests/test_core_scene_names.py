@@ -13,6 +13,8 @@ from honorifics.extraction.narrative import named_in_apposition, narration_speak
 from speaker_view import speech_turns
 
 HI, BN = load_lexicon("hi"), load_lexicon("bn")
+# a scene whose narration names the headman, then the postman who arrives (three tests read on from it)
+PANCHAYAT_SCENE = "पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
 
 
 def test_a_trade_or_role_before_the_name_after_the_verb_gives_the_name():
@@ -45,7 +47,7 @@ def test_an_apposition_after_a_comma_describes_the_name_before_it():
 
 
 def test_the_scene_gives_the_first_line_to_the_one_named_last_and_the_call_answers():
-    text = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+    text = (PANCHAYAT_SCENE +
             "— राम-राम, मुखिया जी। आपकी एक रजिस्ट्री आई है।\n"
             "— अरे, बैठो बेटा। पानी पियोगे?")
     assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("हरखू", "formal"), ("मुखिया जी", "familiar")]
@@ -53,12 +55,12 @@ def test_the_scene_gives_the_first_line_to_the_one_named_last_and_the_call_answe
 
 def test_saying_who_one_is_calls_no_one():
     # मैं हरखू, … names the speaker: the line still goes to हरखू, not to the one it "calls"
-    text = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+    text = (PANCHAYAT_SCENE +
             "— मैं हरखू, मुखिया जी। आज से इस गाँव की डाक मैं लाऊँगा। आप यहाँ दस्तख़त कर दीजिए।\n"
             "— अच्छा, अच्छा। लाओ, कहाँ करना है?")
     assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("हरखू", "formal"), ("मुखिया जी", "familiar")]
     # control: a name before a comma after an interjection is a call (अरे हरखू, …)
-    called = ("पंचायत भवन के बाहर नीम के नीचे बैठे थे मुखिया जी। साइकिल टिकाकर पास आया नया डाकिया हरखू।\n"
+    called = (PANCHAYAT_SCENE +
               "— मुखिया जी, आपकी चिट्ठी।\n— अरे हरखू, तुम आज फिर देर से आए?")
     assert speech_turns(analyze_text(called, "hi", task="continuation"))[1] == ("मुखिया जी", "familiar")
 
@@ -167,12 +169,12 @@ def test_a_bangla_aspect_auxiliary_ends_the_clause_before_the_name():
 
 def test_a_title_s_abbreviation_ends_no_sentence_and_opens_the_name_after_it():
     from honorifics.extraction.turns import _sentences_of
-    assert _sentences_of("Tabhi andar se Dr. Mehra ne awaaz di. Rohan uth khada hua.") == [
-        "Tabhi andar se Dr. Mehra ne awaaz di.", "Rohan uth khada hua."]
-    assert len(_sentences_of("डॉ. रेखा राव ने फ़ाइल उठाई। सामने मरीज़ बैठा था।")) == 2
-    # control: a full stop after a word that is no title ends the sentence
-    assert len(_sentences_of("Woh ghar gaya. Mehra ne awaaz di.")) == 2
     hl = load_lexicon("hi-Latn")
+    assert _sentences_of("Tabhi andar se Dr. Mehra ne awaaz di. Rohan uth khada hua.", hl) == [
+        "Tabhi andar se Dr. Mehra ne awaaz di.", "Rohan uth khada hua."]
+    assert len(_sentences_of("डॉ. रेखा राव ने फ़ाइल उठाई। सामने मरीज़ बैठा था।", HI)) == 2
+    # control: a full stop after a word that is no title ends the sentence
+    assert len(_sentences_of("Woh ghar gaya. Mehra ne awaaz di.", hl)) == 2
     assert narration_speaker("Cabin se team lead Mrs. Kapoor ne usse awaaz di.", hl, None) != ("lead Mrs", True)
 
 

@@ -265,6 +265,11 @@ class Lexicon:
                                             key in self.traps_by_first_key)
         return found
 
+    def second_person_form(self, word: str) -> bool:
+        """Has the word a 2nd-person reading: a pronoun, or a verb form that is evidence (তুমি, घबराओ)?"""
+        pronoun, reading, _, _ = self.classify(self.key(word))
+        return pronoun is not None or reading is not None and reading.evidence is not None
+
     def root_with_ending(self, key: str, endings: tuple) -> bool:
         """Is ``key`` a verb root (``verb_roots``) followed by one of ``endings``?
         (বসত = বস + ত, करें = कर + ें)"""

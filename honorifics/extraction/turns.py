@@ -209,13 +209,6 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
 
 
-def _in_italics(line: str) -> bool:
-    """Is the line wrapped in single-asterisk or underscore italics (*…*, _…_), as a model writes a
-    note or a transliteration?"""
-    body = line.strip()
-    return len(body) > 2 and body[0] in "*_" and body[1] != body[0] and body[-1] == body[0]
-
-
 def _romanized_speech(line: str, lexicon: Lexicon) -> bool:
     """Is a line in Latin letters romanized Hindi or Bangla rather than English: a 2nd-person
     pronoun or verb form of the language's romanized lexicon in it, and it not English by its
@@ -225,10 +218,7 @@ def _romanized_speech(line: str, lexicon: Lexicon) -> bool:
     except Exception:   # (a language with no romanized lexicon)
         return False
 
-    def known(word: str) -> bool:
-        pronoun, reading, _, _ = romanized.classify(romanized.key(word))
-        return pronoun is not None or reading is not None and reading.evidence is not None
-
+    known = romanized.second_person_form
     return any(known(word) for word in TOKEN.findall(line)) and not is_english(line, known)
 
 
@@ -633,7 +623,7 @@ class _TurnSplitter:
         when that sentence leads into the speech with its subject elided, the sentence's before)."""
         if self.line_before is None:
             return None
-        parts = _sentences_of(self.line_before)
+        parts = _sentences_of(self.line_before, self.lexicon)
         last = parts[-1] if parts else self.line_before
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index), last, self.lexicon)
         if found is not None:
@@ -711,7 +701,7 @@ class _TurnSplitter:
                     break
                 if turn.kind != NARRATION and turn.kind != "unlabelled":
                     continue
-                for sentence in _sentences_of(self.text[turn.start:turn.end]):
+                for sentence in _sentences_of(self.text[turn.start:turn.end], self.lexicon):
                     # (a person by the sentence's own structure, a kin term or an ergative; in Latin
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
                     found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index), sentence,
@@ -869,12 +859,7 @@ class _TurnSplitter:
 
     def _addresses(self, turn: RawTurn) -> bool:
         """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
-        lexicon = self.lexicon
-        for word in TOKEN.findall(self.text, turn.start, turn.end):
-            pronoun, reading, _, _ = lexicon.classify(lexicon.key(word))
-            if pronoun is not None or reading is not None and reading.evidence is not None:
-                return True
-        return False
+        return any(self.lexicon.second_person_form(word) for word in TOKEN.findall(self.text, turn.start, turn.end))
 
     def ooc_spans(self, span_start: int, span_end: int) -> list[tuple[int, int, str]]:
         """The refusals and notes to the user in the text (what follows a refusal may continue it)."""
@@ -1025,18 +1010,24 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _sentences_of(line: str) -> list[str]:
-    """The sentences of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন,)."""
-    return [p for p in _SENTENCE_SPLIT.split(line.strip()) if p.strip()]
+def _sentences_of(line: str, lexicon: Lexicon) -> list[str]:
+    """The sentences of a narration line (সে দরজা খুলল। মা রান্নাঘর থেকে গলা তুললেন,); a title's
+    abbreviation (``narrative.prefix_titles``: Mrs., Dr., डॉ.) ends none (Mrs. Kapoor, डॉ. नंदिता राव are
+    one name)."""
+    split = _SENTENCE_SPLITS.get(lexicon.name)
+    if split is None:
+        split = _SENTENCE_SPLITS[lexicon.name] = regexcache.compile(
+            f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)"
+            + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)})\\.)"
+                      for title in sorted(lexicon.narrative.get("prefix_titles", ())))
+            + "\\s+")
+    return [p for p in split.split(line.strip()) if p.strip()]
 
 
 _EMPHASIZED_WORD = regexcache.compile(f"(?<![*\\w])\\*{{1,2}}[^*\\s{class_body(characters=DOUBLE_QUOTES + SINGLE_QUOTES)}]{{1,20}}"
                              r"\*{1,2}(?![*\w])")
-# (not after a title's abbreviation: Mrs. Kapoor, Dr. Sen, डॉ. नंदिता राव are one name)
-_TITLE_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Dr", "Prof", "Smt", "Shri", "डॉ", "प्रो", "ডা", "প্রো")
-_SENTENCE_SPLIT = regexcache.compile(f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)"
-                                     + "".join(f"(?<!(?<![^\\W\\d_]){abbreviation}\\.)" for abbreviation in _TITLE_ABBREVIATIONS)
-                                     + "\\s+")
+#: lexicon name → its sentence split (see _sentences_of)
+_SENTENCE_SPLITS: dict[str, re.Pattern] = {}
 
 
 def split_turns(text: str, speakers: list[SpeakerSpec], default_speaker: str | None,
@@ -1234,7 +1225,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # (a line a name labels, of romanized Hindi or Bangla, in a native-script record is a character's:
         # **[8:14 PM] Riya:** Ami jabo! Tumi kintu …; not a note's heading, **Note:** …, nor a line in
         # italics, a transliteration's *Anil: Suno, tum …*)
-        romanized_turn = label is not None and splitter.name_like(label.name) and not _in_italics(line) \
+        romanized_turn = label is not None and splitter.name_like(label.name) and not _is_emphasis(line) \
             and _romanized_speech(text[label.content_start:label.content_end], lexicon)
         if not listed_label and not romanized_turn and _is_note(line[offset:], lexicon, record_script) \
                 and not _is_latin_only_inability(line, record_script):
