@@ -209,3 +209,41 @@ def test_a_name_is_keyed_as_written_and_without_its_emphasis():
     assert postverbal_subject("দাওয়ায় বসে সুপুরি কাটছিলেন দিদিমা সরলাবালা।", BN) == ("সরলাবালা", True)
     # control: two words with no hyphen between them stay two words
     assert narration_speaker("Corridor-e Haru kaka jhaar diye ghor muchhchhilo.", bl, None) == ("Haru kaka", True)
+
+
+# a rooftop scene: the narration names মন্টু, then ঝুমা-দি, who calls out; her lines alternate with
+# someone's (the tests below read on from it, each changing one thing)
+ROOFTOP_SCENE = "শীতের দুপুর। মন্টু ছাদে ঘুড়ি ওড়াচ্ছিল। পাশের বাড়ির ছাদ থেকে ঝুমা-দি ডাক দিল।\n\n"
+ROOFTOP_LINES = ("— এই, ঘুড়িটা আমাদের তারে আটকে যাবে কিন্তু!\n"
+                 "— কিচ্ছু হবে না, ঝুমা-দি। তুমি দেখো না।\n"
+                 "— দেখছি তো। তুই পড়ে যাবি, সাবধানে দাঁড়া।")
+
+
+def test_the_unnamed_one_of_two_is_the_other_person_the_narration_named():
+    turns = speech_turns(analyze_text(ROOFTOP_SCENE + ROOFTOP_LINES, "bn", task="continuation"))
+    assert turns == [("ঝুমা-দি", "none"), ("মন্টু", "familiar"), ("ঝুমা-দি", "intimate")]
+    # Hindi, the name opening its sentence before a genitive phrase (पार्क की बेंच पर)
+    text = ("शाम ढल रही थी। विनय पार्क की बेंच पर अकेला बैठा था। तभी रीना दीदी वहाँ आईं।\n\n"
+            "— यहाँ क्या कर रहा है? चल, घर चल।\n— बस दीदी, पाँच मिनट। तुम जाओ, मैं आता हूँ।\n— ठीक है, पर देर मत करना।")
+    assert [speaker for speaker, _ in speech_turns(analyze_text(text, "hi", task="continuation"))][1] == "विनय"
+
+
+def test_no_unnamed_speaker_is_bound_where_two_people_might_be_it_or_the_one_it_calls():
+    # controls: a second person opens a sentence of the narration (বাবলু): who answers is open
+    two = ROOFTOP_SCENE.replace("ওড়াচ্ছিল।", "ওড়াচ্ছিল। বাবলু সিঁড়িতে বসে লাটাই ধরে ছিল।")
+    turns = speech_turns(analyze_text(two + ROOFTOP_LINES, "bn", task="continuation"))
+    assert turns[1][0] == "_unnamed_1"
+    # the unnamed line calls the one person named: not its own speaker
+    calls = ROOFTOP_LINES.replace("কিচ্ছু হবে না, ঝুমা-দি।", "মন্টু, তুই লাটাইটা ধর। ঝুমা-দি,")
+    turns = speech_turns(analyze_text(ROOFTOP_SCENE + calls, "bn", task="continuation"))
+    assert turns[1][0] == "_unnamed_1"
+    # a scene's first sentence sets its time or place (a word that opens it names no one)
+    place = "প্ল্যাটফর্ম নম্বর তিনে ভিড় বাড়ছিল। পাশের বেঞ্চ থেকে ঝুমা-দি ডাক দিল।\n\n"
+    turns = speech_turns(analyze_text(place + ROOFTOP_LINES, "bn", task="continuation"))
+    assert turns[1][0] == "_unnamed_1"
+
+
+def test_a_bangla_past_progressive_of_a_consonant_root_is_finite_and_a_noun_in_chhil_is_not():
+    assert postverbal_subject("রান্নাঘরের মেঝেতে বসে সবজি কুটছিল অরিন্দম।", BN) == ("অরিন্দম", True)
+    # control: after a vowel sign the letters are a noun's (মিছিল), no verb before a name
+    assert postverbal_subject("গলির মোড়ে তখন মিছিল তপন।", BN) is None

@@ -530,6 +530,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings that make a finite verb of any stem, the root unknown (সারাচ্ছিলেন, ভাজছিলেন)
             "finite_endings_any_root": tuple(match_key(e, script)
                                              for e in section.get("finite_endings_any_root") or ()),
+            "finite_endings_after_consonant": tuple(match_key(e, script)
+                                                    for e in section.get("finite_endings_after_consonant") or ()),
             # titles written before a name (Dr., Mrs., डॉ.): part of the name as the text writes it
             "prefix_titles": keys(section.get("prefix_titles")),
             # animals a story names (a pet, a cow): their names are no speaker's (घर का कुत्ता शेरू)

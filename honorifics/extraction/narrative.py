@@ -19,6 +19,7 @@ reporting speech, not narration). The words (reporting verbs, the ergative
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -751,6 +752,57 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     return found
 
 
+def opening_name(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str) -> str | None:
+    """In an Indic script, the word that opens a narration sentence as its subject, named perhaps
+    only there (বাপ্পা মাফলার জড়িয়ে বেঞ্চে এসে বসল।): a person the scene may be about. Not a
+    heading's word, a possessor (দরজার রড ধরে …), a pronoun, an indefinite, a verb form, nor a
+    word of a compound a case marker ends (प्लेटफ़ॉर्म नंबर तीन पर …, কলেজ স্ট্রিটের …)."""
+    body = sentence.strip()
+    if lexicon.script == "latn" or body.startswith(("#", "**")):
+        return None
+    found = guessed_subject(body, lexicon, index, record, True)
+    if found is None or not found[1] or "(" in found[0] or found[0].startswith("_"):
+        return None
+    tokens = _frame_keys(body, lexicon)
+    if not tokens or tokens[0][0] != found[0].split()[0] or len(tokens) < 3:
+        return None   # (it opens the sentence)
+    if postverbal_subject(body, lexicon) is not None:
+        return None   # (its subject follows the verb: দরজার হ্যান্ডেল ধরে … ঝুলছিল অয়ন।)
+    key = tokens[0][1]
+    narrative = lexicon.narrative
+    if _genitive(key, lexicon) or _verb_like(key, lexicon) or key in lexicon.third_person_pronouns \
+            or key in narrative.get("indefinites", frozenset()) or lexicon.second_person_form(tokens[0][0]):
+        return None
+    markers = lexicon.clauses["case_markers"] | narrative.get("case_markers", frozenset())
+    possessive = narrative.get("possessive_markers", frozenset())
+    if len(found[0].split()) == 1 and (tokens[1][1] in markers or _genitive(tokens[1][1], lexicon)
+                                       or tokens[2][1] in markers and tokens[2][1] not in possessive):
+        # (a compound noun with its case marker, or one word with its own: a place, a time; not
+        # a name before a genitive phrase, हरिप्रसाद तकिये के सहारे बैठे थे)
+        return None
+    return found[0]
+
+
+def may_name_a_speaker(person: str, lexicon: Lexicon, record: str) -> bool:
+    """Could the narration's ``person`` be a speaker whom no line names (see
+    turns.name_unnamed_speakers)? A name, not a bare kin term or role (उसकी बहन, মাঝি: often
+    someone standing by), a function word (কেন), a place in its locative (শিয়ালদা স্টেশনে) or a possessor; in Latin
+    script written with a capital, never in lower case."""
+    words = TOKEN.findall(person)
+    if not words:
+        return False
+    keys = [lexicon.key(word) for word in words]
+    if all(lexicon.person_word(key) or key in lexicon.name_titles or lexicon.titled(key) for key in keys) \
+            or any(key in lexicon.question_words or key in lexicon.particles for key in keys):
+        return False
+    last = keys[-1]
+    if _in_an_adverbial_case(words[-1], last, lexicon) or _genitive(last, lexicon):
+        return False
+    if lexicon.script == "latn":
+        return words[0][:1].isupper() and not _written_in_lower_case(words[0], record)
+    return True
+
+
 def _written_in_lower_case(word: str, record: str) -> bool:
     """Does the record write the word in lower case somewhere (a word, where names have capitals)?"""
     lower = word[:1].lower() + word[1:]
@@ -766,7 +818,16 @@ def _finite_verb(key: str, lexicon: Lexicon) -> bool:
         return True
     narrative = lexicon.narrative
     return any(key.endswith(e) and key[:-len(e)] in lexicon.verb_roots for e in narrative.get("finite_verb_endings", ())) \
-        or _has_ending(key, narrative.get("finite_endings_any_root", ()))   # (সারাচ্ছিলেন: its root unknown)
+        or _has_ending(key, narrative.get("finite_endings_any_root", ())) \
+        or _after_a_consonant(key, narrative.get("finite_endings_after_consonant", ()))   # (সারাচ্ছিলেন,
+    # ঘাঁটছিল: its root unknown)
+
+
+def _after_a_consonant(key: str, endings) -> bool:
+    """Does the word end in one of the endings right after a consonant letter (ঘাঁট|ছিল, not মি|ছিল, a
+    noun): the ending of a consonant-final root?"""
+    return any(key.endswith(e) and len(key) > len(e) + 1 and unicodedata.category(key[-len(e) - 1]) == "Lo"
+               for e in endings)
 
 
 def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | None:

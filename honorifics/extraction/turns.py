@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (descriptors, named_in_apposition, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -857,6 +857,82 @@ class _TurnSplitter:
                 turn.speaker = second if turn.speaker == first else first
                 turn.unlisted = unlisted[turn.speaker]
 
+    def name_unnamed_speakers(self) -> None:
+        """An unnamed speaker of a scene is the person its opening narration introduced who says no
+        other line, where that is one person (বাপ্পা, after হারু-দা সবে উনুনে আঁচ দিচ্ছে। বাপ্পা … এসে
+        বসল। and lines alternating with হারু-দা's): the narration named the two who talk, and the
+        alternation only lost who the second is. A person the unnamed lines call by name, or speak
+        of in the 3rd person, is not their speaker; two unnamed speakers and two such people are
+        bound where the calls allow one way only."""
+        if self.speakers:
+            return
+        said = self.speech_so_far()
+        keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker))
+        unnamed = [key for key in keys if key.startswith(UNNAMED_DASH)]
+        if not unnamed or len(unnamed) > 2:
+            return
+        self.introduced_person("")
+        titles = self.lexicon.name_titles
+
+        def may_be_a_speaker(person: str) -> bool:
+            # (named outside headings: **Porbo 4: Rajbari-r Raat** names a chapter)
+            return person not in keys and not words_of(person) & taken \
+                and may_name_a_speaker(person, self.lexicon, self.text) \
+                and any(person in line and not _heading(line) for line in self.text.splitlines())
+
+        def words_of(person: str) -> set:
+            return {w for w in self.called_by(person) if self.lexicon.key(w) not in titles}
+
+        taken = {w for key in keys if not key.startswith(UNNAMED_DASH) for w in words_of(key)}
+        people = [person for person in self.introduced or [] if may_be_a_speaker(person)]
+        if len(people) < len(unnamed):
+            # (a sentence of the opening narration that opens with a name the lexicon does not know:
+            # বাপ্পা মাফলার জড়িয়ে বেঞ্চে এসে বসল।)
+            people += [person for person in self.opening_subjects() if person not in people and may_be_a_speaker(person)]
+        if len(people) < len(unnamed):
+            return
+        mentioned: dict[str, set] = {key: set() for key in unnamed}
+        for turn in said:
+            if turn.speaker in mentioned:
+                mentioned[turn.speaker] |= {w.casefold() for call in called_names(self.text, turn.start, turn.end,
+                                                                                   self.lexicon)
+                                            for w in TOKEN.findall(call)} | self.spoken_of(turn)
+
+        def may_be(key: str, person: str) -> bool:
+            return not words_of(person) & mentioned[key]
+
+        if len(unnamed) == 1:
+            fits = [person for person in people if may_be(unnamed[0], person)]
+            binding = {unnamed[0]: fits[0]} if len(fits) == 1 else None
+        else:
+            ways = [(a, b) for a in people for b in people
+                    if a != b and may_be(unnamed[0], a) and may_be(unnamed[1], b)]
+            binding = dict(zip(unnamed, ways[0])) if len(people) == 2 and len(ways) == 1 else None
+        if not binding:
+            return
+        for turn in said:
+            if turn.speaker in binding:
+                turn.speaker, turn.unlisted = binding[turn.speaker], True
+            if turn.to in binding:
+                turn.to = binding[turn.to]
+
+    def opening_subjects(self) -> list[str]:
+        """The names that open a sentence of the narration before the first speech, after its first
+        (see narrative.opening_name; a scene's first sentence sets its time and place)."""
+        found: list[str] = []
+        number = 0
+        for turn in self.turns:
+            if turn.kind == SPEECH:
+                break
+            if turn.kind != NARRATION and turn.kind != "unlabelled":
+                continue
+            for sentence in _sentences_of(self.text[turn.start:turn.end], self.lexicon):
+                number += 1
+                name = opening_name(sentence, self.lexicon, self.index, self.text) if number > 1 else None
+                if name is not None and name not in found:
+                    found.append(name)
+        return found
+
     def _addresses(self, turn: RawTurn) -> bool:
         """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
         return any(self.lexicon.second_person_form(word) for word in TOKEN.findall(self.text, turn.start, turn.end))
@@ -1307,6 +1383,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         splitter.unlabelled(line_start, line_end)
 
     splitter.settle_called_speakers()
+    splitter.name_unnamed_speakers()
     return _finished(turns, text, default_speaker, lexicon)
 
 
