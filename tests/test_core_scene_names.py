@@ -247,3 +247,23 @@ def test_a_bangla_past_progressive_of_a_consonant_root_is_finite_and_a_noun_in_c
     assert postverbal_subject("রান্নাঘরের মেঝেতে বসে সবজি কুটছিল অরিন্দম।", BN) == ("অরিন্দম", True)
     # control: after a vowel sign the letters are a noun's (মিছিল), no verb before a name
     assert postverbal_subject("গলির মোড়ে তখন মিছিল তপন।", BN) is None
+
+
+# a grandfather and a boy on the veranda: three lines, the next one's frame opens with a pronoun
+VERANDA_SCENE = ("बरामदे में दादाजी अख़बार पढ़ रहे थे। चिंटू गेंद लेकर आया।\n\n"
+                 "\"दादाजी, आप मेरे साथ खेलेंगे?\" चिंटू ने पूछा।\n"
+                 "दादाजी ने चश्मा उतारा। \"अभी नहीं बेटा, तुम बाद में आना।\"\n"
+                 "\"बस पाँच मिनट, आप चलिए न!\"\n")
+
+
+def test_a_pronoun_in_a_dialogue_of_two_named_people_is_the_one_who_answers():
+    text = VERANDA_SCENE + "उन्होंने हँसकर अख़बार रख दिया। \"अच्छा चल, तू जीता।\""
+    turns = speech_turns(analyze_text(text, "hi", task="continuation"))
+    assert turns[-1] == ("दादाजी", "intimate")
+    assert "वे (unnamed)" not in analyze_text(text, "hi", task="continuation").speakers
+
+
+def test_a_pronoun_after_someone_comes_in_keeps_its_key():
+    # control: the narration brings in someone the scene does not name
+    text = VERANDA_SCENE + "तभी फाटक खुला। आँगन में कोई आया। उसने धीरे से आवाज़ दी, \"माँजी, आप घर पर हैं?\""
+    assert speech_turns(analyze_text(text, "hi", task="continuation"))[-1] == ("वह (unnamed)", "formal")

@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -933,6 +933,36 @@ class _TurnSplitter:
                     found.append(name)
         return found
 
+    def name_pronoun_speakers(self) -> None:
+        """A speaker a 3rd-person pronoun introduces after the dialogue began is someone it has
+        named, where that is one person: the one named party of the dialogue other than the speaker
+        of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
+        before, with no more narration between than a sentence before each line). Not where that
+        person speaks the line before or after one of the pronoun's lines
+        (one does not answer oneself), nor in a record whose speakers are given; a pronoun for
+        someone the scene only describes (बूढ़े कुली ने …, একটা বাচ্চা ছেলে) keeps its key (DESIGN.md)."""
+        if self.speakers:
+            return
+        said = self.speech_so_far()
+        keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker))
+        named = [key for key in keys if not key.startswith(UNNAMED_DASH) and not key.endswith(")")]
+        for key in [key for key in keys if key.endswith(UNNAMED_SUFFIX)]:
+            lines = [n for n, turn in enumerate(said) if turn.speaker == key]
+            first = lines[0]
+            if first == 0 or len(_sentences_of(self.text[said[first - 1].end:said[first].start], self.lexicon)) > 2:
+                continue   # (narration between: someone may have come in, ঠিক তখনই সদর দরজায় কড়া নড়ল। …)
+            before = said[first - 1].speaker
+            others = [name for name in named if name != before]
+            person = others[0] if before in named and len(others) == 1 else None
+            if person is None or any(
+                    said[m].speaker == person for n in lines for m in (n - 1, n + 1) if 0 <= m < len(said)):
+                continue
+            for turn in said:
+                if turn.speaker == key:
+                    turn.speaker, turn.unlisted = person, True
+                if turn.to == key:
+                    turn.to = person
+
     def _addresses(self, turn: RawTurn) -> bool:
         """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
         return any(self.lexicon.second_person_form(word) for word in TOKEN.findall(self.text, turn.start, turn.end))
@@ -1384,6 +1414,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
 
     splitter.settle_called_speakers()
     splitter.name_unnamed_speakers()
+    splitter.name_pronoun_speakers()
     return _finished(turns, text, default_speaker, lexicon)
 
 
