@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from honorifics import analyze_text
 from honorifics.extraction.lexicon import load_lexicon
-from honorifics.extraction.narrative import named_in_apposition, narration_speaker, postverbal_subject
+from honorifics.extraction.narrative import frame_speaker, named_in_apposition, narration_speaker, postverbal_subject
 from speaker_view import speech_turns
 
 HI, BN = load_lexicon("hi"), load_lexicon("bn")
@@ -267,3 +267,19 @@ def test_a_pronoun_after_someone_comes_in_keeps_its_key():
     # control: the narration brings in someone the scene does not name
     text = VERANDA_SCENE + "तभी फाटक खुला। आँगन में कोई आया। उसने धीरे से आवाज़ दी, \"माँजी, आप घर पर हैं?\""
     assert speech_turns(analyze_text(text, "hi", task="continuation"))[-1] == ("वह (unnamed)", "formal")
+
+
+def test_the_clause_after_ki_frames_the_quote_and_its_past_is_not_a_report():
+    # "I was reading when papa said": the subject of the clause after कि speaks
+    assert frame_speaker("मैं अख़बार पढ़ रहा था कि पापा ने कहा", HI, None) == ("पापा", True)
+    assert frame_speaker("माँ रसोई में थीं कि बबलू ने कहा", HI, None) == ("बबलू", True)
+    # controls: a past before the past in the verb's own clause reports; "as X said" quotes
+    assert frame_speaker("बबलू ने कहा था", HI, None) is None
+    assert frame_speaker("जैसा कि बापू ने कहा", HI, None) is None
+
+
+def test_someone_the_frame_does_not_name_is_no_named_speaker():
+    assert frame_speaker("तभी किसी ने पीछे से कहा", HI, None) is None
+    assert frame_speaker("ভিড়ের মধ্যে কেউ চেঁচিয়ে বলল", BN, None) is None
+    # control: a name in the same frame
+    assert frame_speaker("तभी मोहन ने पीछे से कहा", HI, None) == ("मोहन", True)

@@ -506,6 +506,7 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "first_person_objects": keys(section.get("first_person_objects")),
             "frame_words": keys(section.get("frame_words")),
             "clause_breaks": keys(section.get("clause_breaks")),
+            "clause_openers": keys(section.get("clause_openers")),
             # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
             "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),

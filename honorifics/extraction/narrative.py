@@ -187,14 +187,17 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
             before_comma = len(TOKEN.findall(frame[:match.start()]))
             if before_comma <= verb_at:
                 clause_start = before_comma
-    if not (guess and verb_at is None) and any(
-            k in narrative["reported_markers"] or not story and k in narrative["past_report_markers"]
-            for k in keys[clause_start:]):
-        return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
     # a subordinate clause with its own subject before the main one (টুবাই … মাথা গুঁজে দিতেই
     # ঠাকুমা হেসে বললেন): the subject after it, when there is one, frames the quote
+    # (or a word that ends one: मैं … खड़ा था कि मामा जी ने दूर से आवाज़ दी)
     cut = max((i for i, k in enumerate(keys[:verb_at if verb_at is not None else len(keys)])
-               if narrative["clause_break_suffixes"] and k.endswith(narrative["clause_break_suffixes"])), default=-1)
+               if narrative["clause_break_suffixes"] and k.endswith(narrative["clause_break_suffixes"])
+               or k in narrative["clause_openers"]), default=-1)
+    # (a past before the past only in the verb's own clause, after one such: … पढ़ रहा था कि पापा ने कहा)
+    if not (guess and verb_at is None) and (
+            any(k in narrative["reported_markers"] for k in keys[clause_start:])
+            or not story and any(k in narrative["past_report_markers"] for k in keys[max(clause_start, cut + 1):])):
+        return None    # reported speech: बॉस ने कहा था '…', जैसा कि गांधीजी ने कहा (in the verb's clause)
     found = _clause_subject(tokens[cut + 1:], lexicon, index) if cut >= 0 else None
     if found is None and verb_at is None:
         # an action beat of two clauses (প্রধান শিক্ষিকা … বসলেন, তারপর প্রাক্তন ছাত্র দেবাশিস মাইকটা
@@ -226,7 +229,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
-        | lexicon.particles | lexicon.auxiliaries   # (बस, हाँ, তো, रहे: never a subject)
+        | lexicon.particles | lexicon.auxiliaries \
+        | narrative.get("indefinites", frozenset())   # (बस, हाँ, তো, रहे, কেউ: never a named subject)
     case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -576,6 +580,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             if name is not None:
                 return name, False
         if following is not None and following in markers and key not in narrative["frame_words"]:
+            if key in narrative.get("indefinites", frozenset()):
+                return None   # (किसी ने कंधा थपथपाया: someone the scene does not name)
             return _with_name(tokens, i, lexicon), True   # राजा ने कहा: the word right before ने (जमील चाचा ने)
         if i + 2 < len(keys) and keys[i + 2] in markers and lexicon.person_word(key) and _name_like(tokens, i + 1, lexicon):
             continue   # (… दी प्रतीक ने, उसकी दोस्त ज़ोया ने: the name the ergative marks is the subject)
