@@ -283,3 +283,16 @@ def test_someone_the_frame_does_not_name_is_no_named_speaker():
     assert frame_speaker("ভিড়ের মধ্যে কেউ চেঁচিয়ে বলল", BN, None) is None
     # control: a name in the same frame
     assert frame_speaker("तभी मोहन ने पीछे से कहा", HI, None) == ("मोहन", True)
+
+
+def test_a_professional_title_before_a_name_is_part_of_its_key_and_may_end_the_frame():
+    assert frame_speaker("तभी इंस्पेक्टर सिंह अपने केबिन से निकले और बोले", HI, None) == ("इंस्पेक्टर सिंह", True)
+    assert frame_speaker("নার্স মিতালি হেসে বললেন", BN, None) == ("নার্স মিতালি", True)
+    assert frame_speaker("बोलीं मिसेज़ वर्मा", HI, None) == ("मिसेज़ वर्मा", True)
+    # control: a trade before a name gives way to the name (a trade is no title)
+    assert postverbal_subject("गली के मोड़ पर ठेला लगाए खड़ा था सब्ज़ीवाला भोलू।", HI) == ("भोलू", True)
+
+
+def test_kaka_and_kaki_are_kin_terms_after_a_name():
+    assert frame_speaker("रामधन काका ने लाठी उठाई और कहा", HI, None) == ("रामधन काका", True)
+    assert analyze_text("काका, आप बैठिए।", "hi", speakers=["गोपू", "रामधन"]).nominal_address[0].category == "kin"

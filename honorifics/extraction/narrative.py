@@ -113,8 +113,11 @@ def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) ->
         # the title alone read as the subject: with the name after it (মিসেস সেন হেসে বললেন)
         after = TOKEN.search(frame, at + len(found[0]))
         tokens = _frame_keys(frame[at:], lexicon)
-        if after is not None and len(tokens) > 2 and frame[at + len(found[0]):after.start()].strip(" .") == "" \
-                and _name_like(tokens, 1, lexicon):
+        case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
+        if after is not None and len(tokens) >= 2 and frame[at + len(found[0]):after.start()].strip(" .") == "" \
+                and _name_like(tokens, 1, lexicon) and not (len(tokens) > 2 and tokens[2][1] in case_markers):
+            # (… बोलीं मिसेज़ वर्मा: the name may end the frame; দারোগা টেবিল থেকে …: a title alone, then
+            # a thing in its case)
             return " ".join(frame[at:after.end()].split()), found[1]
         return found
     if at == 0 or lexicon.key(TOKEN.findall(found[0])[0]) in titles:
