@@ -296,3 +296,13 @@ def test_a_professional_title_before_a_name_is_part_of_its_key_and_may_end_the_f
 def test_kaka_and_kaki_are_kin_terms_after_a_name():
     assert frame_speaker("रामधन काका ने लाठी उठाई और कहा", HI, None) == ("रामधन काका", True)
     assert analyze_text("काका, आप बैठिए।", "hi", speakers=["गोपू", "रामधन"]).nominal_address[0].category == "kin"
+
+
+def test_a_title_s_stop_after_a_quote_does_not_end_its_frame():
+    text = ("Kavya ne darwaza khola. Andar uske manager, Mr. Sharma, baithe the.\n"
+            "\"Sir, aapne bulaya?\" boli Kavya.\n"
+            "\"Haan Kavya, baithiye. Aapki file kahan hai?\" Mr. Sharma ne chashma utaarte hue kaha.\n")
+    assert [speaker for speaker, _ in speech_turns(analyze_text(text, "hi", task="continuation"))] == ["Kavya", "Mr. Sharma"]
+    # control: a sentence's own stop after the name ends the frame, and the next quote is a new line
+    text = "\"Aap baithiye.\" Sharma ne kaha. \"Thank you sir.\""
+    assert speech_turns(analyze_text(text, "hi", task="continuation"))[0][0] == "Sharma"

@@ -44,8 +44,20 @@ _QUOTE = regexcache.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
                     f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,600}})"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
-# A sentence boundary in narration (quotes are handled apart).
-_BOUNDARY = regexcache.compile(f"[{SENTENCE_ENDS}]|\\.(?=\\s|$)")
+#: lexicon name → its sentence boundary in narration (see _boundary; quotes are handled apart)
+_BOUNDARIES: dict[str, re.Pattern] = {}
+
+
+def _boundary(lexicon: Lexicon) -> re.Pattern:
+    """A sentence end in the lexicon's script: a danda, ?, ! or a full stop, not the stop of a
+    title's abbreviation (``narrative.prefix_titles``: "…" Mr. Sharma ne kaha. is one frame)."""
+    found = _BOUNDARIES.get(lexicon.name)
+    if found is None:
+        titles = sorted(lexicon.narrative.get("prefix_titles", ())) if lexicon.narrative else []
+        found = _BOUNDARIES[lexicon.name] = regexcache.compile(
+            f"[{SENTENCE_ENDS}]|" + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)}))" for title in titles)
+            + "\\.(?=\\s|$)")
+    return found
 _MAX_FRAME_TOKENS = 40
 _SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
 # what a frame and an action beat are trimmed of, and what may follow a whole-line quote
@@ -1118,11 +1130,11 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         next_start = quotes[number + 1].start() if number + 1 < len(quotes) else end
         # before: from the last sentence boundary (or the previous quote) to the quote
         before_text = text[previous_end:quote.start()]
-        boundaries = list(_BOUNDARY.finditer(before_text))
+        boundaries = list(_boundary(lexicon).finditer(before_text))
         before = before_text[boundaries[-1].end():] if boundaries else before_text
         # after: from the quote to the next sentence boundary (or the next quote)
         after_text = text[quote.end():next_start]
-        boundary = _BOUNDARY.search(after_text)
+        boundary = _boundary(lexicon).search(after_text)
         after = after_text[:boundary.start()] if boundary else after_text
         # one clause between two quotes that leads into the second (… पैर नहीं डाले।" नानी ने मुस्कुराकर
         # कहा: जा, …; … পারছি না।" আমি ওর হাত ধরে বললাম, "…") frames the second, not the first; two
@@ -1275,7 +1287,7 @@ def _last_clause(frame: str) -> str | None:
 def _framed_after(text: str, position: int, end: int, lexicon: Lexicon, index: "SpeakerIndex | None") -> bool:
     """Does a reporting frame with a pronoun or named subject follow right after position?"""
     after = text[position:end]
-    boundary = _BOUNDARY.search(after)
+    boundary = _boundary(lexicon).search(after)
     clause = (after[:boundary.start()] if boundary else after).split(",", 1)[0]
     tokens = _frame_keys(clause, lexicon)
     if not tokens or len(tokens) > 4 or not any(k in lexicon.narrative["reporting_verbs"] for _, k in tokens):
