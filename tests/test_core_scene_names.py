@@ -306,3 +306,23 @@ def test_a_title_s_stop_after_a_quote_does_not_end_its_frame():
     # control: a sentence's own stop after the name ends the frame, and the next quote is a new line
     text = "\"Aap baithiye.\" Sharma ne kaha. \"Thank you sir.\""
     assert speech_turns(analyze_text(text, "hi", task="continuation"))[0][0] == "Sharma"
+
+
+def test_a_kin_term_keeps_the_name_the_record_writes_before_it_again_and_a_role_gives_way_to_a_name_called():
+    record = "মাঠের ধারে বসে ছিলেন মিনু মাসি। \"কী রে, খেলবি না?\" মিনু মাসি হেসে বললেন।"
+    assert frame_speaker("মিনু মাসি হেসে বললেন", BN, None, record=record) == ("মিনু মাসি", True)
+    # control: a time before a kin term, written once, is no name (সন্ধ্যাবেলা মা …)
+    record = "সন্ধ্যাবেলা মা রান্নাঘর থেকে বললেন, \"খেতে আয়।\""
+    assert frame_speaker("সন্ধ্যাবেলা মা রান্নাঘর থেকে বললেন", BN, None, record=record) == ("মা", True)
+    record = "तभी माली गोपाल पानी का पाइप लेकर आया और बोला, \"साहब, पौधे सूख रहे हैं।\" \"ठीक है गोपाल, पानी डाल दो।\""
+    assert frame_speaker("तभी माली गोपाल पानी का पाइप लेकर आया और बोला", HI, None, record=record) == ("गोपाल", True)
+    # control: a role before a thing the record names once keeps the role
+    record = "तभी माली पौधे लेकर आया और बोला, \"साहब, ये कहाँ लगाऊँ?\""
+    assert frame_speaker("तभी माली पौधे लेकर आया और बोला", HI, None, record=record) == ("माली", True)
+
+
+def test_a_pronoun_speaker_is_read_against_the_parties_so_far_not_one_who_comes_in_later():
+    text = VERANDA_SCENE + ("उन्होंने हँसकर अख़बार रख दिया। \"अच्छा चल, तू जीता।\"\n"
+                            "तभी चिंटू की माँ सरला बाहर आईं। \"चिंटू, पहले होमवर्क कर ले।\"")
+    speakers = analyze_text(text, "hi", task="continuation").speakers
+    assert speakers["दादाजी"].tier in ("intimate", "mixed") and "वे (unnamed)" not in speakers

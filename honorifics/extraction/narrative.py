@@ -102,7 +102,31 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     if found is None or not found[1]:
         return found
     found = _with_prefix_title(found, frame, lexicon)
+    if record and " " not in found[0]:
+        found = _with_its_name(found, frame, lexicon, record)
     return as_written(found[0], frame), found[1]
+
+
+def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record: str) -> tuple[str, bool]:
+    """A kin term or title read as the subject, with the name the record writes before it more
+    than once (সালমা খালা বললেন, where the scene names সালমা খালা before: not সন্ধ্যাবেলা মা, a time);
+    a role read as the subject, giving way to the name after it that the record names again
+    (चपरासी रघु … आया, and a line calls रघु: not कुली सामान उठाकर …, a thing)."""
+    tokens = _frame_keys(frame, lexicon)
+    at = next((i for i, (word, _) in enumerate(tokens) if word == found[0]), None)
+    if at is None:
+        return found
+    key = tokens[at][1]
+    if at > 0 and (key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)) \
+            and tokens[at - 1][1] not in lexicon.narrative["frame_words"] and _name_like(tokens, at - 1, lexicon):
+        pair = f"{tokens[at - 1][0]} {found[0]}"
+        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
+            return pair, found[1]
+    elif at + 1 < len(tokens) and _role_word(key, lexicon) and key not in lexicon.nominal_address \
+            and _name_like(tokens, at + 1, lexicon) and _named_again(tokens[at + 1][0], record) \
+            and not (at + 2 < len(tokens) and tokens[at + 2][1] in lexicon.narrative["case_markers"]):
+        return tokens[at + 1][0], found[1]
+    return found
 
 
 def as_written(name: str, text: str) -> str:

@@ -935,8 +935,8 @@ class _TurnSplitter:
 
     def name_pronoun_speakers(self) -> None:
         """A speaker a 3rd-person pronoun introduces after the dialogue began is someone it has
-        named, where that is one person: the one named party of the dialogue other than the speaker
-        of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
+        named, where that is one person: the one named party of the dialogue so far other than the
+        speaker of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
         before, with no more narration between than a sentence before each line). Not where that
         person speaks the line before or after one of the pronoun's lines
         (one does not answer oneself), nor in a record whose speakers are given; a pronoun for
@@ -945,12 +945,14 @@ class _TurnSplitter:
             return
         said = self.speech_so_far()
         keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker))
-        named = [key for key in keys if not key.startswith(UNNAMED_DASH) and not key.endswith(")")]
         for key in [key for key in keys if key.endswith(UNNAMED_SUFFIX)]:
             lines = [n for n, turn in enumerate(said) if turn.speaker == key]
             first = lines[0]
             if first == 0 or len(_sentences_of(self.text[said[first - 1].end:said[first].start], self.lexicon)) > 2:
                 continue   # (narration between: someone may have come in, ঠিক তখনই সদর দরজায় কড়া নড়ল। …)
+            # (the parties of the dialogue so far: one who comes in later is not yet one of them)
+            named = [speaker for speaker in dict.fromkeys(turn.speaker for turn in said[:first] if turn.speaker)
+                     if not speaker.startswith(UNNAMED_DASH) and not speaker.endswith(")")]
             before = said[first - 1].speaker
             others = [name for name in named if name != before]
             person = others[0] if before in named and len(others) == 1 else None
