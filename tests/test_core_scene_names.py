@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from honorifics import analyze_text
 from honorifics.extraction.lexicon import load_lexicon
-from honorifics.extraction.narrative import frame_speaker, named_in_apposition, narration_speaker, postverbal_subject
+from honorifics.extraction.narrative import (capitalized_names, frame_speaker, named_in_apposition, narration_speaker,
+                                             postverbal_subject)
 from speaker_view import speech_turns
 
 HI, BN = load_lexicon("hi"), load_lexicon("bn")
@@ -326,3 +327,24 @@ def test_a_pronoun_speaker_is_read_against_the_parties_so_far_not_one_who_comes_
                             "तभी चिंटू की माँ सरला बाहर आईं। \"चिंटू, पहले होमवर्क कर ले।\"")
     speakers = analyze_text(text, "hi", task="continuation").speakers
     assert speakers["दादाजी"].tier in ("intimate", "mixed") and "वे (unnamed)" not in speakers
+
+
+HI_LATN, BN_LATN = load_lexicon("hi-Latn"), load_lexicon("bn-Latn")
+
+
+def test_romanized_narration_writes_its_people_with_capitals():
+    sentence = "Shaam ko Rohan Mehta office se nikle."
+    assert capitalized_names(sentence, HI_LATN, sentence) == ["Rohan Mehta"]   # (not Shaam: it opens the sentence)
+    sentence = "Tabhi Professor Iyer class mein aaye."
+    assert capitalized_names(sentence, HI_LATN, sentence) == ["Professor Iyer"]
+    # controls: a place in its case, named once; an animal's name
+    assert capitalized_names("Puran Dhaka-r chhade ghuri urchhe.", BN_LATN, "Puran Dhaka-r chhade ghuri urchhe.") == []
+    sentence = "Mrs. Khanna ki billi, Rani, andar aayi."
+    assert capitalized_names(sentence, HI_LATN, sentence) == []
+
+
+def test_the_unnamed_one_of_two_is_the_person_a_romanized_narration_names():
+    text = ("Raat ke gyarah baj rahe the. Bed par leta Aakash phone dekh raha tha, tabhi screen par message aaya — Nikhil.\n\n"
+            "— Oye, so gaya kya?\n— Nahi yaar. Tu bata Nikhil, kya hua?\n— Kuch nahi, bas bore ho raha tha. Kal match chalega?")
+    turns = speech_turns(analyze_text(text, "hi", task="continuation"))
+    assert [speaker for speaker, _ in turns] == ["Nikhil", "Aakash", "Nikhil"]

@@ -828,6 +828,42 @@ def opening_name(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, re
     return found[0]
 
 
+def capitalized_names(sentence: str, lexicon: Lexicon, record: str) -> list[str]:
+    """In Latin script, the words of a narration sentence written as names: with a capital inside
+    the sentence, or opening it and named again (Kavya ka phone vibrate hua. Message Simran ka
+    tha.: Kavya, named again later, and Simran; not Message), never written in lower case, no word
+    of the lexicon's classes."""
+    if lexicon.script != "latn":
+        return []
+    tokens = _frame_keys(sentence, lexicon)
+    animals = lexicon.narrative.get("animal_nouns", frozenset())
+    titles = lexicon.narrative.get("prefix_titles", frozenset())
+    case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
+    names: list[str] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i][0]
+        if not (_name_like(tokens, i, lexicon) and len(word) > 1 and not _written_in_lower_case(word, record)
+                and (i > 0 or _named_again(word, record))) \
+                or any(tokens[j][1] in animals for j in range(max(0, i - 2), i)):   # (… ki billi, Rani)
+            i += 1
+            continue
+        # a name of several words, with the title before it (Professor Basu, Rohan Mehta)
+        start, end = i, i + 1
+        while end < len(tokens) and _name_like(tokens, end, lexicon) and not _written_in_lower_case(tokens[end][0], record):
+            end += 1
+        if start > 0 and tokens[start - 1][1] in titles:
+            start -= 1
+        # (a name in a case, Dhaka-r chhade, Harmonium-er upor, is as often a place or a thing: only
+        # one the record names again)
+        cased = end < len(tokens) and (tokens[end][1] in case_markers or _genitive(tokens[end][1], lexicon)
+                                       or sentence[sentence.find(tokens[end - 1][0]) + len(tokens[end - 1][0]):][:1] == "-")
+        if not cased or _named_again(tokens[end - 1][0], record):
+            names.append(" ".join(word for word, _ in tokens[start:end]))
+        i = end
+    return names
+
+
 def may_name_a_speaker(person: str, lexicon: Lexicon, record: str) -> bool:
     """Could the narration's ``person`` be a speaker whom no line names (see
     turns.name_unnamed_speakers)? A name, not a bare kin term or role (उसकी बहन, মাঝি: often

@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -164,10 +164,13 @@ def note_marked(line: str, lexicon: Lexicon) -> bool:
         for marker in lexicon.note_markers)
 
 
+_TRAILING_SYMBOLS = regexcache.compile(r"[\s\u2000-\u2BFF\U0001F000-\U0001FAFF\uFE0F]+$")   # emoji, pictographs
+
+
 def _heading(line: str) -> bool:
     """A markdown heading line: ``### मुख्य बिंदु``, or a short line wholly in bold
     (``**ব্যাখ্যা:**``, ``**Notes**``)."""
-    body = line.strip()
+    body = _TRAILING_SYMBOLS.sub("", line.strip())   # (**Scene: Sabzi mandi** 🥬)
     if body.startswith("#"):
         return True
     return len(body) > 4 and body.startswith("**") and body.rstrip(":：").endswith("**") \
@@ -918,7 +921,8 @@ class _TurnSplitter:
 
     def opening_subjects(self) -> list[str]:
         """The names that open a sentence of the narration before the first speech, after its first
-        (see narrative.opening_name; a scene's first sentence sets its time and place)."""
+        (see narrative.opening_name; a scene's first sentence sets its time and place); in Latin
+        script, the words it writes as names outside headings (see narrative.capitalized_names)."""
         found: list[str] = []
         number = 0
         for turn in self.turns:
@@ -926,11 +930,14 @@ class _TurnSplitter:
                 break
             if turn.kind != NARRATION and turn.kind != "unlabelled":
                 continue
-            for sentence in _sentences_of(self.text[turn.start:turn.end], self.lexicon):
-                number += 1
-                name = opening_name(sentence, self.lexicon, self.index, self.text) if number > 1 else None
-                if name is not None and name not in found:
-                    found.append(name)
+            for line in self.text[turn.start:turn.end].splitlines():
+                if _heading(line):
+                    continue
+                for sentence in _sentences_of(line, self.lexicon):
+                    number += 1
+                    names = capitalized_names(sentence, self.lexicon, self.text) if self.lexicon.script == "latn" \
+                        else [opening_name(sentence, self.lexicon, self.index, self.text)] if number > 1 else []
+                    found += [name for name in names if name is not None and name not in found]
         return found
 
     def name_pronoun_speakers(self) -> None:
