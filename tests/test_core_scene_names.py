@@ -348,3 +348,16 @@ def test_the_unnamed_one_of_two_is_the_person_a_romanized_narration_names():
             "— Oye, so gaya kya?\n— Nahi yaar. Tu bata Nikhil, kya hua?\n— Kuch nahi, bas bore ho raha tha. Kal match chalega?")
     turns = speech_turns(analyze_text(text, "hi", task="continuation"))
     assert [speaker for speaker, _ in turns] == ["Nikhil", "Aakash", "Nikhil"]
+
+
+BUS_LINES = ("— टिकट दिखाइए, माताजी, — रमेश ने कहा।\n— कितने का है, भैया? आप ज़रा धीरे बोलिए।\n"
+             "— बीस रुपये। आप पैसे दे दीजिए।")
+
+
+def test_the_unnamed_one_is_someone_the_narration_introduced_as_a_and_named_no_one_else():
+    text = "रात की बस में भीड़ थी। पिछली सीट पर एक बूढ़ी औरत अपना थैला पकड़े बैठी थी।\n\n" + BUS_LINES
+    assert [speaker for speaker, _ in speech_turns(analyze_text(text, "hi", task="continuation"))] == \
+        ["रमेश", "बूढ़ी औरत", "रमेश"]
+    # control: two people introduced so, and which one answers is open
+    text = "रात की बस में भीड़ थी। पिछली सीट पर एक बूढ़ी औरत और एक नौजवान लड़का बैठे थे।\n\n" + BUS_LINES
+    assert speech_turns(analyze_text(text, "hi", task="continuation"))[1][0] == "_unnamed_1"

@@ -864,6 +864,31 @@ def capitalized_names(sentence: str, lexicon: Lexicon, record: str) -> list[str]
     return names
 
 
+def introduced_as_someone(sentence: str, lexicon: Lexicon) -> list[str]:
+    """The people a narration sentence introduces as "a …" (एक बुज़ुर्ग यात्री, এক ভদ্রমহিলা, ek boyosko
+    bhodrolok): the words after the indefinite up to its person noun, the key DESIGN.md gives a
+    speaker the text knows only so."""
+    tokens = _frame_keys(sentence, lexicon)
+    narrative = lexicon.narrative
+    indefinites = narrative.get("indefinites", frozenset()) if narrative else frozenset()
+    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"] if narrative else frozenset()
+    found = []
+    for i, (_, key) in enumerate(tokens):
+        if key not in indefinites:
+            continue
+        for j in range(i + 1, min(i + 4, len(tokens))):
+            other = tokens[j][1]
+            if lexicon.person_word(other):
+                end = j
+                while end + 1 < min(i + 4, len(tokens)) and lexicon.person_word(tokens[end + 1][1]):
+                    end += 1   # (बुज़ुर्ग यात्री: two person nouns)
+                found.append(" ".join(word for word, _ in tokens[i + 1:end + 1]))
+                break
+            if other in case_markers or _verb_like(other, lexicon) or _finite_verb(other, lexicon):
+                break
+    return found
+
+
 def may_name_a_speaker(person: str, lexicon: Lexicon, record: str) -> bool:
     """Could the narration's ``person`` be a speaker whom no line names (see
     turns.name_unnamed_speakers)? A name, not a bare kin term or role (उसकी बहन, মাঝি: often

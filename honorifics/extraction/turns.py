@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, descriptors, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -892,7 +892,7 @@ class _TurnSplitter:
             # (a sentence of the opening narration that opens with a name the lexicon does not know:
             # বাপ্পা মাফলার জড়িয়ে বেঞ্চে এসে বসল।)
             people += [person for person in self.opening_subjects() if person not in people and may_be_a_speaker(person)]
-        if len(people) < len(unnamed):
+        if len(people) < len(unnamed) and not (len(unnamed) == 1 and not people):
             return
         mentioned: dict[str, set] = {key: set() for key in unnamed}
         for turn in said:
@@ -906,6 +906,11 @@ class _TurnSplitter:
 
         if len(unnamed) == 1:
             fits = [person for person in people if may_be(unnamed[0], person)]
+            if not people:
+                # (someone the narration introduced as "a …", where it named no one else who could
+                # speak: … खिड़की के पास एक बुज़ुर्ग यात्री अपनी गठरी पकड़े बैठा था।)
+                fits = [person for person in self.opening_descriptions()
+                        if person not in keys and not words_of(person) & taken and may_be(unnamed[0], person)]
             binding = {unnamed[0]: fits[0]} if len(fits) == 1 else None
         else:
             ways = [(a, b) for a in people for b in people
@@ -938,6 +943,18 @@ class _TurnSplitter:
                     names = capitalized_names(sentence, self.lexicon, self.text) if self.lexicon.script == "latn" \
                         else [opening_name(sentence, self.lexicon, self.index, self.text)] if number > 1 else []
                     found += [name for name in names if name is not None and name not in found]
+        return found
+
+    def opening_descriptions(self) -> list[str]:
+        """The people the narration before the first speech introduces as "a …", once each (see
+        narrative.introduced_as_someone)."""
+        found: list[str] = []
+        for turn in self.turns:
+            if turn.kind == SPEECH:
+                break
+            if turn.kind == NARRATION or turn.kind == "unlabelled":
+                found += [person for person in introduced_as_someone(self.text[turn.start:turn.end], self.lexicon)
+                          if person not in found]
         return found
 
     def name_pronoun_speakers(self) -> None:
