@@ -361,3 +361,14 @@ def test_the_unnamed_one_is_someone_the_narration_introduced_as_a_and_named_no_o
     # control: two people introduced so, and which one answers is open
     text = "रात की बस में भीड़ थी। पिछली सीट पर एक बूढ़ी औरत और एक नौजवान लड़का बैठे थे।\n\n" + BUS_LINES
     assert speech_turns(analyze_text(text, "hi", task="continuation"))[1][0] == "_unnamed_1"
+
+
+def test_a_romanized_chat_message_quoted_in_native_narration_is_a_line_and_writing_it_frames_it():
+    text = ("রাত বারোটা। রুমি বিছানায় শুয়ে ফোন ঘাঁটছিল।\n\n"
+            "তিস্তা লিখল, \"ei, tui ki ghumiye porechis?\"\n\n"
+            "\"na re, series dekhchi. tui ki korchis?\"")
+    turns = speech_turns(analyze_text(text, "bn", task="continuation"))
+    assert [tier for _, tier in turns] == ["intimate", "intimate"] and turns[0][0] == "তিস্তা"
+    # control: a quoted line in English after them is the model's note
+    record = analyze_text(text + "\n\n\"This scene shows two close friends at night.\"", "bn", task="continuation")
+    assert speech_turns(record) == turns and record.turns[-1].kind == "note"

@@ -1359,6 +1359,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # italics, a transliteration's *Anil: Suno, tum …*)
         romanized_turn = label is not None and splitter.name_like(label.name) and not _is_emphasis(line) \
             and _romanized_speech(text[label.content_start:label.content_end], lexicon)
+        # (so is a line that is one quote of it: a chat message in a story, "ei, tui ki ghumiye porechis?")
+        quoted = whole_quote(text, *_trimmed(text, line_start, line_end)) if label is None and record_script != "latn" \
+            else None
+        romanized_turn = romanized_turn or quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
         if not listed_label and not romanized_turn and _is_note(line[offset:], lexicon, record_script) \
                 and not _is_latin_only_inability(line, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
