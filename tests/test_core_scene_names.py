@@ -372,3 +372,14 @@ def test_a_romanized_chat_message_quoted_in_native_narration_is_a_line_and_writi
     # control: a quoted line in English after them is the model's note
     record = analyze_text(text + "\n\n\"This scene shows two close friends at night.\"", "bn", task="continuation")
     assert speech_turns(record) == turns and record.turns[-1].kind == "note"
+
+
+def test_each_pronoun_line_is_read_on_its_own_he_and_she():
+    text = ("Somvaar subah. Verma sir seedha Neha ki desk par aaye.\n\n"
+            "\"Neha, report kahan hai? Tumhe Friday tak bola tha na?\" Verma sir ne poocha.\n\n"
+            "Neha ne file uthayi. \"Sir, bas thodi der. Aapko lunch tak mil jaayegi.\"\n\n"
+            "\"Lunch tak?\" Woh thoda ruke. \"Theek hai, par tum late mat karna.\"\n\n"
+            "Woh jaldi se boli, \"Ji sir, aap chinta mat kijiye.\"")
+    speakers = analyze_text(text, "hi", task="continuation").speakers
+    assert speakers["Verma sir"].tier == "familiar" and speakers["Neha"].tier == "formal"
+    assert not any(name.endswith("(unnamed)") for name in speakers)

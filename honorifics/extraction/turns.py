@@ -958,36 +958,45 @@ class _TurnSplitter:
         return found
 
     def name_pronoun_speakers(self) -> None:
-        """A speaker a 3rd-person pronoun introduces after the dialogue began is someone it has
-        named, where that is one person: the one named party of the dialogue so far other than the
-        speaker of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
-        before, with no more narration between than a sentence before each line). Not where that
-        person speaks the line before or after one of the pronoun's lines
-        (one does not answer oneself), nor in a record whose speakers are given; a pronoun for
-        someone the scene only describes (बूढ़े कुली ने …, একটা বাচ্চা ছেলে) keeps its key (DESIGN.md)."""
+        """A line a 3rd-person pronoun introduces after the dialogue began is someone it has named,
+        where that is one person: the one named party of the dialogue so far other than the speaker
+        of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
+        before), with no more narration between than a sentence before each line, and not where that
+        person speaks the line after (one does not answer oneself), nor where an earlier line of the
+        pronoun stayed its own party. Each line is read on its own (वह,
+        woh are he and she: … Woh thoda ruke. "…" / Woh jaldi se boli, "…" are two people); the
+        pronoun's other lines go with the person its read lines were, where that is one. Not in a
+        record whose speakers are given; a pronoun for someone the scene only describes (बूढ़े कुली ने
+        …, একটা বাচ্চা ছেলে) keeps its key (DESIGN.md)."""
         if self.speakers:
             return
         said = self.speech_so_far()
-        keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker))
-        for key in [key for key in keys if key.endswith(UNNAMED_SUFFIX)]:
-            lines = [n for n, turn in enumerate(said) if turn.speaker == key]
-            first = lines[0]
-            if first == 0 or len(_sentences_of(self.text[said[first - 1].end:said[first].start], self.lexicon)) > 2:
+        original = {n: turn.speaker for n, turn in enumerate(said) if (turn.speaker or "").endswith(UNNAMED_SUFFIX)}
+        resolved: dict[str, set] = {}
+        for n, key in original.items():
+            if n == 0 or len(_sentences_of(self.text[said[n - 1].end:said[n].start], self.lexicon)) > 2:
                 continue   # (narration between: someone may have come in, ঠিক তখনই সদর দরজায় কড়া নড়ল। …)
+            if any(said[m].speaker == key for m in original if m < n):
+                continue   # (the pronoun's person already a party of its own, unread: the same one again)
             # (the parties of the dialogue so far: one who comes in later is not yet one of them)
-            named = [speaker for speaker in dict.fromkeys(turn.speaker for turn in said[:first] if turn.speaker)
+            named = [speaker for speaker in dict.fromkeys(turn.speaker for turn in said[:n] if turn.speaker)
                      if not speaker.startswith(UNNAMED_DASH) and not speaker.endswith(")")]
-            before = said[first - 1].speaker
+            before = said[n - 1].speaker
             others = [name for name in named if name != before]
             person = others[0] if before in named and len(others) == 1 else None
-            if person is None or any(
-                    said[m].speaker == person for n in lines for m in (n - 1, n + 1) if 0 <= m < len(said)):
+            if person is None or n + 1 < len(said) and said[n + 1].speaker == person:
                 continue
-            for turn in said:
-                if turn.speaker == key:
-                    turn.speaker, turn.unlisted = person, True
-                if turn.to == key:
-                    turn.to = person
+            said[n].speaker, said[n].unlisted = person, True
+            resolved.setdefault(key, set()).add(person)
+        people = {key: next(iter(persons)) for key, persons in resolved.items() if len(persons) == 1}
+        for n, key in original.items():
+            person = people.get(key)
+            if person is not None and said[n].speaker == key \
+                    and person not in [said[m].speaker for m in (n - 1, n + 1) if 0 <= m < len(said)]:
+                said[n].speaker, said[n].unlisted = person, True
+        for turn in said:
+            if turn.to in people:
+                turn.to = people[turn.to]
 
     def _addresses(self, turn: RawTurn) -> bool:
         """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
