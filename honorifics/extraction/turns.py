@@ -971,7 +971,10 @@ class _TurnSplitter:
         if self.speakers:
             return
         said = self.speech_so_far()
-        original = {n: turn.speaker for n, turn in enumerate(said) if (turn.speaker or "").endswith(UNNAMED_SUFFIX)}
+        original: dict[int, str] = {}   # line → the pronoun's key
+        for n, turn in enumerate(said):
+            if turn.speaker is not None and turn.speaker.endswith(UNNAMED_SUFFIX):
+                original[n] = turn.speaker
         resolved: dict[str, set] = {}
         for n, key in original.items():
             if n == 0 or len(_sentences_of(self.text[said[n - 1].end:said[n].start], self.lexicon)) > 2:
