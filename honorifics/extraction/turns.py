@@ -225,6 +225,20 @@ def _romanized_speech(line: str, lexicon: Lexicon) -> bool:
     return any(known(word) for word in TOKEN.findall(line)) and not is_english(line, known)
 
 
+def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel | None, splitter: "_TurnSplitter",
+                    record_script: str) -> bool:
+    """Is a line in Latin letters in a native-script record a character's, of romanized Hindi or
+    Bangla (see _romanized_speech): one a name labels (**[8:14 PM] Riya:** Ami jabo! Tumi kintu …;
+    not a note's heading, **Note:** …, nor a line in italics, a transliteration's *Anil: Suno, tum …*),
+    or one that is a single quote (a chat message in a story: "ei, tui ki ghumiye porechis?")?"""
+    lexicon = splitter.lexicon
+    if label is not None:
+        return splitter.name_like(label.name) and not _is_emphasis(text[line_start:line_end]) \
+            and _romanized_speech(text[label.content_start:label.content_end], lexicon)
+    quoted = whole_quote(text, *_trimmed(text, line_start, line_end)) if record_script != "latn" else None
+    return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
+
+
 def _is_latin_only_inability(line: str, record_script: str) -> bool:
     """An English "I can't …" or "as an AI" line in a Hindi/Bangla record: a refusal, not just a note."""
     if record_script == "latn" or not _is_latin_only(line):
@@ -1366,17 +1380,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             if splitter.fountain_line(line_start, line_end):
                 continue
         listed_label = label is not None and index.match(label.name) is not None
-        # (a line a name labels, of romanized Hindi or Bangla, in a native-script record is a character's:
-        # **[8:14 PM] Riya:** Ami jabo! Tumi kintu …; not a note's heading, **Note:** …, nor a line in
-        # italics, a transliteration's *Anil: Suno, tum …*)
-        romanized_turn = label is not None and splitter.name_like(label.name) and not _is_emphasis(line) \
-            and _romanized_speech(text[label.content_start:label.content_end], lexicon)
-        # (so is a line that is one quote of it: a chat message in a story, "ei, tui ki ghumiye porechis?")
-        quoted = whole_quote(text, *_trimmed(text, line_start, line_end)) if label is None and record_script != "latn" \
-            else None
-        romanized_turn = romanized_turn or quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
-        if not listed_label and not romanized_turn and _is_note(line[offset:], lexicon, record_script) \
-                and not _is_latin_only_inability(line, record_script):
+        # (a line of romanized Hindi or Bangla in a native-script record is a character's: _romanized_line)
+        if not listed_label and _is_note(line[offset:], lexicon, record_script) \
+                and not _is_latin_only_inability(line, record_script) \
+                and not _romanized_line(text, line_start, line_end, label, splitter, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
         if _is_stage_direction(line[offset:]) and not (reply_to_user and _is_emphasis(line[offset:])):
