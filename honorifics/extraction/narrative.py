@@ -44,6 +44,8 @@ _QUOTE = regexcache.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"|(?<![{QUOTE_WORD_CHARACTERS}])[{class_body(characters=SINGLE_OPENING)}]"
                     f"(?P<body2>[^{class_body(characters=SINGLE_QUOTES)}\\n]{{1,600}})"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
+_MAX_FRAME_TOKENS = 40
+_SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
 #: lexicon name → its sentence boundary in narration (see _boundary; quotes are handled apart)
 _BOUNDARIES: dict[str, re.Pattern] = {}
 
@@ -54,12 +56,13 @@ def _boundary(lexicon: Lexicon) -> re.Pattern:
     found = _BOUNDARIES.get(lexicon.name)
     if found is None:
         titles = sorted(lexicon.narrative.get("prefix_titles", ())) if lexicon.narrative else []
+        # (the titles are looked behind from a stop only: before one, at every position, they cost)
         found = _BOUNDARIES[lexicon.name] = regexcache.compile(
-            f"[{SENTENCE_ENDS}]|" + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)}))" for title in titles)
-            + "\\.(?=\\s|$)")
+            f"[{SENTENCE_ENDS}]|\\." + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)})\\.)" for title in titles)
+            + "(?=\\s|$)")
     return found
-_MAX_FRAME_TOKENS = 40
-_SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
+
+
 # what a frame and an action beat are trimmed of, and what may follow a whole-line quote
 _FRAME_TRIM = " " + DANDA + ".,!?" + DASHES
 _BEAT_TRIM = " ," + DANDA + "." + DASHES

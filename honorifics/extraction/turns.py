@@ -170,7 +170,9 @@ _TRAILING_SYMBOLS = regexcache.compile(r"[\s\u2000-\u2BFF\U0001F000-\U0001FAFF\u
 def _heading(line: str) -> bool:
     """A markdown heading line: ``### मुख्य बिंदु``, or a short line wholly in bold
     (``**ব্যাখ্যা:**``, ``**Notes**``)."""
-    body = _TRAILING_SYMBOLS.sub("", line.strip())   # (**Scene: Sabzi mandi** 🥬)
+    body = line.strip()
+    if body[-1:] > "~":   # (**Scene: Sabzi mandi** 🥬: a pictograph after the heading)
+        body = _TRAILING_SYMBOLS.sub("", body)
     if body.startswith("#"):
         return True
     return len(body) > 4 and body.startswith("**") and body.rstrip(":：").endswith("**") \
