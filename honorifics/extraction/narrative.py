@@ -928,8 +928,8 @@ def _finite_verb(key: str, lexicon: Lexicon) -> bool:
     narrative = lexicon.narrative
     return any(key.endswith(e) and key[:-len(e)] in lexicon.verb_roots for e in narrative.get("finite_verb_endings", ())) \
         or _has_ending(key, narrative.get("finite_endings_any_root", ())) \
-        or _after_a_consonant(key, narrative.get("finite_endings_after_consonant", ()))   # (সারাচ্ছিলেন,
-    # ঘাঁটছিল: its root unknown)
+        or _after_a_consonant(key, narrative.get("finite_endings_after_consonant", ()))
+    # (the last two: সারাচ্ছিলেন, ঘাঁটছিল, whose roots the lexicon does not know)
 
 
 def _after_a_consonant(key: str, endings) -> bool:

@@ -880,9 +880,10 @@ class _TurnSplitter:
         """An unnamed speaker of a scene is the person its opening narration introduced who says no
         other line, where that is one person (বাপ্পা, after হারু-দা সবে উনুনে আঁচ দিচ্ছে। বাপ্পা … এসে
         বসল। and lines alternating with হারু-দা's): the narration named the two who talk, and the
-        alternation only lost who the second is. A person the unnamed lines call by name, or speak
-        of in the 3rd person, is not their speaker; two unnamed speakers and two such people are
-        bound where the calls allow one way only."""
+        alternation only lost who the second is. Where it named no one else who could speak, the
+        one person it introduced as "a …" (एक बुज़ुर्ग यात्री). A person the unnamed lines call by
+        name, or speak of in the 3rd person, is not their speaker; two unnamed speakers and two
+        such people are bound where the calls allow one way only."""
         if self.speakers:
             return
         said = self.speech_so_far()
@@ -893,16 +894,16 @@ class _TurnSplitter:
         self.introduced_person("")
         titles = self.lexicon.name_titles
 
+        def words_of(person: str) -> set:
+            return {w for w in self.called_by(person) if self.lexicon.key(w) not in titles}
+
+        taken = {w for key in keys if not key.startswith(UNNAMED_DASH) for w in words_of(key)}
+
         def may_be_a_speaker(person: str) -> bool:
             # (named outside headings: **Porbo 4: Rajbari-r Raat** names a chapter)
             return person not in keys and not words_of(person) & taken \
                 and may_name_a_speaker(person, self.lexicon, self.text) \
                 and any(person in line and not _heading(line) for line in self.text.splitlines())
-
-        def words_of(person: str) -> set:
-            return {w for w in self.called_by(person) if self.lexicon.key(w) not in titles}
-
-        taken = {w for key in keys if not key.startswith(UNNAMED_DASH) for w in words_of(key)}
         people = [person for person in self.introduced or [] if may_be_a_speaker(person)]
         if len(people) < len(unnamed):
             # (a sentence of the opening narration that opens with a name the lexicon does not know:
@@ -979,9 +980,9 @@ class _TurnSplitter:
         of the line before (after गुड्डू's line, उन्होंने हँसकर सिर हिलाया। "…": भोला काका, who spoke
         before), with no more narration between than a sentence before each line, and not where that
         person speaks the line after (one does not answer oneself), nor where an earlier line of the
-        pronoun stayed its own party. Each line is read on its own (वह,
-        woh are he and she: … Woh thoda ruke. "…" / Woh jaldi se boli, "…" are two people); the
-        pronoun's other lines go with the person its read lines were, where that is one. Not in a
+        pronoun stayed its own party. Each line is read on its own (वह, woh are he and she: … Woh
+        thoda ruke. "…" / Woh jaldi se boli, "…" are two people); the pronoun's other lines go with
+        the person its read lines were, where that is one. Not in a
         record whose speakers are given; a pronoun for someone the scene only describes (बूढ़े कुली ने
         …, একটা বাচ্চা ছেলে) keeps its key (DESIGN.md)."""
         if self.speakers:
