@@ -383,3 +383,10 @@ def test_each_pronoun_line_is_read_on_its_own_he_and_she():
     speakers = analyze_text(text, "hi", task="continuation").speakers
     assert speakers["Verma sir"].tier == "familiar" and speakers["Neha"].tier == "formal"
     assert not any(name.endswith("(unnamed)") for name in speakers)
+
+
+def test_a_romanized_name_ending_like_a_definite_mark_is_a_name():
+    assert frame_speaker("bollo Ankita, ekta note egiye diye", BN_LATN, None) == ("Ankita", True)
+    assert frame_speaker("Smita hese bollo", BN_LATN, None) == ("Smita", True)
+    # control: the definite mark written apart after a word makes it a thing
+    assert frame_speaker("boi ta namiye bollen", BN_LATN, None) is None

@@ -284,7 +284,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
-                  and not _a_thing(keys, i, lexicon)
+                  and not _a_thing(keys, i, lexicon, words)
                   and not _lower_case_word(w, k, lexicon, index)
                   and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
                                              previous is not None, case_markers)]
@@ -332,7 +332,7 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
             or _named_again(words[i], record) or _capitalized_inside(words, i, lexicon, record):
         return False
     narrative = lexicon.narrative
-    if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon)
+    if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon, words)
            for j in range(start, i)):
         return True
     if not elided:
@@ -454,16 +454,19 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
     return None
 
 
-def _a_thing(keys: list[str], i: int, lexicon: Lexicon) -> bool:
+def _a_thing(keys: list[str], i: int, lexicon: Lexicon, words: list[str] | None = None) -> bool:
     """Is ``keys[i]`` a thing, never a frame's subject: possessed (राजू के बाल सहलाते हुए बोलीं,
     চশমাটা বইয়ের ওপর রেখে বললেন) or definite (গলাটা নামিয়ে বললেন; written apart, Boi ta namiye bollen),
-    and no person word (राजू के पिता बोले, ছেলেটা বলল)?"""
+    and no person word (राजू के पिता बोले, ছেলেটা বলল)? In Latin script a word written with a capital
+    (``words``) is a name whatever its ending (bollo Ankita, Mita: not a definite -ta)."""
     narrative = lexicon.narrative
     key = keys[i]
     # (the possessor's marker written apart, राजू के बाल, or its genitive ending, টেবিলের ওপর)
     possessed = i > 0 and (keys[i - 1] in narrative["possessive_markers"] or _genitive(keys[i - 1], lexicon))
     # (the definite mark on the word, or written apart after it: Boi ta namiye bollen)
-    definite = any(key.endswith(suffix) and len(key) > len(suffix) + 1 for suffix in narrative["definite_suffixes"]) \
+    named = lexicon.script == "latn" and words is not None and words[i][:1].isupper() and not words[i].isupper()
+    definite = not named and any(key.endswith(suffix) and len(key) > len(suffix) + 1
+                                 for suffix in narrative["definite_suffixes"]) \
         or i + 1 < len(keys) and keys[i + 1] in narrative["definite_suffixes"]
     if not (possessed or definite):
         return False
