@@ -80,3 +80,18 @@ def test_a_table_of_who_says_which_form_is_no_dialogue_in_any_task():
     dialogue = "| Kaun | Kya kehta hai |\n|---|---|\n| Dadi | Tu kab aaya? |\n| Raghu | Abhi aaya, Dadi. Aap baithiye. |"
     result = analyze_text(dialogue, "hi", task="roleplay", speakers=["Raghu", "Dadi"])
     assert not result.refusal and result.speakers["Dadi"].tier == "intimate"
+
+
+def test_an_english_note_that_declines_a_part_is_a_refusal_beside_the_scene():
+    text = ("I can't include the slap you described, but here's the classroom scene without it:\n\n"
+            "**মাস্টারমশাই:** তুই আবার পড়া না করে এসেছিস? কাল থেকে প্রথম বেঞ্চে বসবি।\n"
+            "**টুবাই:** স্যার, কাল বাড়িতে আলো ছিল না।")
+    record = analyze_text(text, "bn", task="roleplay")
+    assert record.refusal and record.speakers["মাস্টারমশাই"].tier == "intimate"
+    text = ("**Riya:** Tumi abar amar phone dekhecho?\n**Arjun:** Tumi kal kar sathe kotha bolchile, bolo!\n\n---\n\n"
+            "I'll stop the scene here — I'm not comfortable continuing into the threats. I can write how they calm down instead.")
+    assert analyze_text(text, "bn", task="roleplay").refusal
+    # control: "can't I" is a question, and a note that declines nothing is no refusal
+    text = ("**মাস্টারমশাই:** তুই আবার পড়া না করে এসেছিস?\n\n"
+            "Note: I kept the teacher strict but fair, as the prompt asked.")
+    assert not analyze_text(text, "bn", task="roleplay").refusal

@@ -241,11 +241,17 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
     return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
 
 
-def _is_latin_only_inability(line: str, record_script: str) -> bool:
-    """An English "I can't …" or "as an AI" line in a Hindi/Bangla record: a refusal, not just a note."""
+def _is_latin_only_inability(line: str, record_script: str, language: str = "hi") -> bool:
+    """An English or romanized "I can't …" or "as an AI" line in a Hindi/Bangla record (``I can't include
+    the beating…``, ``Main gaali-galoch wala version nahi likh sakta``): a refusal, not just a note."""
     if record_script == "latn" or not _is_latin_only(line):
         return False
     cues = load_cues("hi").found(line)
+    if "inability" not in cues:
+        try:   # (the record's language romanized: its own ways of declining)
+            cues = cues | load_cues(f"{language}-Latn").found(line)
+        except Exception:   # (a language with no romanized cues)
+            pass
     return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
 
 
@@ -1385,7 +1391,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         listed_label = label is not None and index.match(label.name) is not None
         # (a line of romanized Hindi or Bangla in a native-script record is a character's: _romanized_line)
         if not listed_label and _is_note(line[offset:], lexicon, record_script) \
-                and not _is_latin_only_inability(line, record_script) \
+                and not _is_latin_only_inability(line, record_script, lexicon.language) \
                 and not _romanized_line(text, line_start, line_end, label, splitter, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
