@@ -95,3 +95,13 @@ def test_an_english_note_that_declines_a_part_is_a_refusal_beside_the_scene():
     text = ("**মাস্টারমশাই:** তুই আবার পড়া না করে এসেছিস?\n\n"
             "Note: I kept the teacher strict but fair, as the prompt asked.")
     assert not analyze_text(text, "bn", task="roleplay").refusal
+
+
+def test_a_romanized_refusal_note_in_a_native_record_is_read_with_romanized_cues():
+    text = ("\"মেসোমশাই, আজ তিনদিন জল নেই। আপনি আজ সন্ধের মধ্যে ব্যবস্থা করুন।\"\n\n---\n"
+            "**Note:** Apni je gaali gulo chaichhilen, segulo ami bad diyechi — oi dhoroner songlap ami likhi na.")
+    record = analyze_text(text, "bn", task="dct")
+    assert record.refusal and record.user_tier == "formal" and record.tier == "formal"
+    # control: a romanized note that declines nothing
+    text = text.replace("segulo ami bad diyechi — oi dhoroner songlap ami likhi na", "tone ta ektu kora rekhechi")
+    assert not analyze_text(text, "bn", task="dct").refusal

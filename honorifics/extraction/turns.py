@@ -1037,7 +1037,13 @@ class _TurnSplitter:
             if turn.kind != NOTE:
                 previous_refusal = turn.kind == REFUSAL
                 break
-        return out_of_character_spans(self.text, span_start, span_end, self.lexicon.name,
+        # (text in Latin letters in a native-script record is read with the language's romanized cues:
+        # Main gaali-galoch wala version nahi likh sakta, …)
+        name = self.lexicon.name
+        if self.latin_letters and self.record_script != "latn" and name == self.lexicon.language \
+                and _is_latin_only(self.text[span_start:span_end]):
+            name = f"{self.lexicon.language}-Latn"
+        return out_of_character_spans(self.text, span_start, span_end, name,
                                       reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
                                       after_refusal=previous_refusal, latin_letters=self.latin_letters)
 
