@@ -50,16 +50,27 @@ _SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
 _BOUNDARIES: dict[str, re.Pattern] = {}
 
 
+def case_markers_of(lexicon: Lexicon) -> frozenset:
+    """The case markers and postpositions a frame's words may take: the clause's and the narrative's
+    (के, में, থেকে, theke)."""
+    return lexicon.clauses["case_markers"] | lexicon.narrative.get("case_markers", frozenset())
+
+
+def not_a_title_s_stop(lexicon: Lexicon) -> str:
+    """A regex fragment, put right after a full stop, that fails where the stop is a title's
+    abbreviation's (``narrative.prefix_titles``: Mrs. Kapoor, डॉ. नंदिता राव are one name). (Put after
+    the stop, the titles are looked behind only there: before it, at every position, they cost.)"""
+    titles = sorted(lexicon.narrative.get("prefix_titles", ())) if lexicon.narrative else []
+    return "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)})\\.)" for title in titles)
+
+
 def _boundary(lexicon: Lexicon) -> re.Pattern:
     """A sentence end in the lexicon's script: a danda, ?, ! or a full stop, not the stop of a
-    title's abbreviation (``narrative.prefix_titles``: "…" Mr. Sharma ne kaha. is one frame)."""
+    title's abbreviation ("…" Mr. Sharma ne kaha. is one frame)."""
     found = _BOUNDARIES.get(lexicon.name)
     if found is None:
-        titles = sorted(lexicon.narrative.get("prefix_titles", ())) if lexicon.narrative else []
-        # (the titles are looked behind from a stop only: before one, at every position, they cost)
         found = _BOUNDARIES[lexicon.name] = regexcache.compile(
-            f"[{SENTENCE_ENDS}]|\\." + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)})\\.)" for title in titles)
-            + "(?=\\s|$)")
+            f"[{SENTENCE_ENDS}]|\\." + not_a_title_s_stop(lexicon) + "(?=\\s|$)")
     return found
 
 
@@ -152,7 +163,7 @@ def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) ->
         # the title alone read as the subject: with the name after it (মিসেস সেন হেসে বললেন)
         after = TOKEN.search(frame, at + len(found[0]))
         tokens = _frame_keys(frame[at:], lexicon)
-        case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
+        case_markers = case_markers_of(lexicon)
         if after is not None and len(tokens) >= 2 and frame[at + len(found[0]):after.start()].strip(" .") == "" \
                 and _name_like(tokens, 1, lexicon) and not (len(tokens) > 2 and tokens[2][1] in case_markers):
             # (… बोलीं मिसेज़ वर्मा: the name may end the frame; দারোগা টেবিল থেকে …: a title alone, then
@@ -273,7 +284,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
         | lexicon.particles | lexicon.auxiliaries \
         | narrative.get("indefinites", frozenset())   # (बस, हाँ, তো, रहे, কেউ: never a named subject)
-    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"]
+    case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
@@ -824,7 +835,7 @@ def opening_name(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, re
     if _genitive(key, lexicon) or _verb_like(key, lexicon) or key in lexicon.third_person_pronouns \
             or key in narrative.get("indefinites", frozenset()) or lexicon.second_person_form(tokens[0][0]):
         return None
-    markers = lexicon.clauses["case_markers"] | narrative.get("case_markers", frozenset())
+    markers = case_markers_of(lexicon)
     possessive = narrative.get("possessive_markers", frozenset())
     if len(found[0].split()) == 1 and (tokens[1][1] in markers or _genitive(tokens[1][1], lexicon)
                                        or tokens[2][1] in markers and tokens[2][1] not in possessive):
@@ -844,7 +855,7 @@ def capitalized_names(sentence: str, lexicon: Lexicon, record: str) -> list[str]
     tokens = _frame_keys(sentence, lexicon)
     animals = lexicon.narrative.get("animal_nouns", frozenset())
     titles = lexicon.narrative.get("prefix_titles", frozenset())
-    case_markers = lexicon.clauses["case_markers"] | lexicon.narrative["case_markers"]
+    case_markers = case_markers_of(lexicon)
     names: list[str] = []
     i = 0
     while i < len(tokens):
@@ -877,7 +888,7 @@ def introduced_as_someone(sentence: str, lexicon: Lexicon) -> list[str]:
     tokens = _frame_keys(sentence, lexicon)
     narrative = lexicon.narrative
     indefinites = narrative.get("indefinites", frozenset()) if narrative else frozenset()
-    case_markers = lexicon.clauses["case_markers"] | narrative["case_markers"] if narrative else frozenset()
+    case_markers = case_markers_of(lexicon)
     found = []
     for i, (_, key) in enumerate(tokens):
         if key not in indefinites:

@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -241,17 +241,15 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
     return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
 
 
-def _is_latin_only_inability(line: str, record_script: str, language: str = "hi") -> bool:
+def _is_latin_only_inability(line: str, record_script: str, language: str) -> bool:
     """An English or romanized "I can't …" or "as an AI" line in a Hindi/Bangla record (``I can't include
     the beating…``, ``Main gaali-galoch wala version nahi likh sakta``): a refusal, not just a note."""
     if record_script == "latn" or not _is_latin_only(line):
         return False
     cues = load_cues("hi").found(line)
-    if "inability" not in cues:
-        try:   # (the record's language romanized: its own ways of declining)
-            cues = cues | load_cues(f"{language}-Latn").found(line)
-        except Exception:   # (a language with no romanized cues)
-            pass
+    if "inability" not in cues:   # (the record's language romanized: its own ways of declining; a
+        # language with none gives the shared cues only)
+        cues = cues | load_cues(f"{language}-Latn").found(line)
     return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
 
 
@@ -721,12 +719,8 @@ class _TurnSplitter:
         sentence's subject, the latest first (see next_dash_speaker)."""
         if self.introduced is None:
             self.introduced = []
-            for turn in self.turns:
-                if turn.kind == SPEECH:
-                    break
-                if turn.kind != NARRATION and turn.kind != "unlabelled":
-                    continue
-                for sentence in _sentences_of(self.text[turn.start:turn.end], self.lexicon):
+            for narration in self.opening_narration():
+                for sentence in _sentences_of(narration, self.lexicon):
                     # (a person by the sentence's own structure, a kin term or an ergative; in Latin
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
                     found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index), sentence,
@@ -790,7 +784,7 @@ class _TurnSplitter:
         """The words a turn speaks of in the 3rd person: each word a case marker follows (तुम
         हरिप्रसाद जी के साथ हो न?: हरिप्रसाद, जी) — the one spoken of is not the one answering."""
         words = TOKEN.findall(self.text, turn.start, turn.end)
-        markers = self.lexicon.clauses["case_markers"] | self.lexicon.narrative.get("case_markers", frozenset())
+        markers = case_markers_of(self.lexicon)
         out = set()
         for i in range(len(words) - 1):
             if self.lexicon.key(words[i + 1]) in markers:
@@ -953,12 +947,8 @@ class _TurnSplitter:
         script, the words it writes as names outside headings (see narrative.capitalized_names)."""
         found: list[str] = []
         number = 0
-        for turn in self.turns:
-            if turn.kind == SPEECH:
-                break
-            if turn.kind != NARRATION and turn.kind != "unlabelled":
-                continue
-            for line in self.text[turn.start:turn.end].splitlines():
+        for narration in self.opening_narration():
+            for line in narration.splitlines():
                 if _heading(line):
                     continue
                 for sentence in _sentences_of(line, self.lexicon):
@@ -972,12 +962,18 @@ class _TurnSplitter:
         """The people the narration before the first speech introduces as "a …", once each (see
         narrative.introduced_as_someone)."""
         found: list[str] = []
+        for narration in self.opening_narration():
+            found += [person for person in introduced_as_someone(narration, self.lexicon) if person not in found]
+        return found
+
+    def opening_narration(self) -> list[str]:
+        """The narration (and unlabelled text) before the first speech, turn by turn."""
+        found = []
         for turn in self.turns:
             if turn.kind == SPEECH:
                 break
             if turn.kind == NARRATION or turn.kind == "unlabelled":
-                found += [person for person in introduced_as_someone(self.text[turn.start:turn.end], self.lexicon)
-                          if person not in found]
+                found.append(self.text[turn.start:turn.end])
         return found
 
     def name_pronoun_speakers(self) -> None:
@@ -1190,10 +1186,7 @@ def _sentences_of(line: str, lexicon: Lexicon) -> list[str]:
     split = _SENTENCE_SPLITS.get(lexicon.name)
     if split is None:
         split = _SENTENCE_SPLITS[lexicon.name] = regexcache.compile(
-            f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)"
-            + "".join(f"(?<!(?<![^\\W\\d_])(?i:{re.escape(title)})\\.)"
-                      for title in sorted(lexicon.narrative.get("prefix_titles", ())))
-            + "\\s+")
+            f"(?<=[{SENTENCE_ENDS}])\\s+|(?<=\\.)" + not_a_title_s_stop(lexicon) + "\\s+")
     return [p for p in split.split(line.strip()) if p.strip()]
 
 
