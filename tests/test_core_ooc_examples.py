@@ -105,3 +105,45 @@ def test_a_romanized_refusal_note_in_a_native_record_is_read_with_romanized_cues
     # control: a romanized note that declines nothing
     text = text.replace("segulo ami bad diyechi — oi dhoroner songlap ami likhi na", "tone ta ektu kora rekhechi")
     assert not analyze_text(text, "bn", task="dct").refusal
+
+
+def test_a_note_in_the_model_s_voice_that_left_a_part_out_is_a_refusal():
+    # a note in parentheses after the dialogue, in romanized Hindi, no task word: "I removed the slurs"
+    text = ("**Kallu:** Abe tu phir se mere thele ke saamne khada ho gaya? Chal hat yahan se!\n"
+            "**Pappu:** Bhaiya, do minute, bas sabzi le raha hoon.\n\n"
+            "(Maine gaali-galoch waali lines hata di hain, baaki baat-cheet waisi hi hai.)")
+    record = analyze_text(text, "hi", task="roleplay")
+    assert record.refusal and record.speakers["Kallu"].tier == "intimate"
+    # control: the same note that leaves nothing out
+    control = text.replace("Maine gaali-galoch waali lines hata di hain", "Maine dono ki boli thodi desi rakhi hai")
+    record = analyze_text(control, "hi", task="roleplay")
+    assert not record.refusal and record.speakers["Kallu"].tier == "intimate"
+
+
+def test_a_native_note_marked_line_that_did_not_write_a_part_is_a_refusal():
+    text = ("বাবা: তুমি আবার রাত করে ফিরলে? কোথায় ছিলে এতক্ষণ?\n"
+            "মিঠু: বাবা, লাইব্রেরিতে ছিলাম, সত্যি বলছি।\n\n"
+            "বিঃদ্রঃ বাবার চড় মারার অংশটা আমি লিখিনি, আপনি চাইলে রাগটা অন্যভাবে দেখাতে পারি।")
+    record = analyze_text(text, "bn", task="roleplay")
+    assert record.refusal and record.speakers["বাবা"].tier == "familiar" and record.user_tier == "formal"
+    # control: a character who did not write something is no refusal, in speech ...
+    speech = ("বাবা: চিঠিটা তুমি লিখেছ?\n"
+              "মিঠু: না বাবা, ওই চিঠি আমি লিখিনি, দিদি লিখেছে।")
+    record = analyze_text(speech, "bn", task="roleplay")
+    assert not record.refusal and record.speakers["বাবা"].tier == "familiar"
+    # ... nor in the narration of a story, where no layout makes it the model's
+    story = ("মিঠু মাথা নিচু করে দাঁড়িয়ে রইল। আমি সেদিন চিঠিটা লিখিনি, দিদিই লিখেছিল।\n"
+             "বাবা বললেন, \"তুমি সত্যি কথা বলো।\"")
+    assert not analyze_text(story, "bn", task="continuation").refusal
+
+
+def test_an_english_line_that_introduces_the_text_and_declines_a_part_is_a_refusal():
+    text = ("I kept the part about his debts out, so the argument stays about the rent:\n\n"
+            "Malik: Tum teen mahine se kiraya nahi de rahe ho, kab doge?\n"
+            "Kirayedar: Agle hafte pakka de dunga, malik.")
+    record = analyze_text(text, "hi", task="roleplay")
+    assert record.refusal and record.speakers["Malik"].tier == "familiar"
+    # control: an introduction that declines nothing
+    control = text.replace("I kept the part about his debts out, so the argument stays about the rent:",
+                           "Here the landlord stays firm but calm:")
+    assert not analyze_text(control, "hi", task="roleplay").refusal

@@ -32,9 +32,9 @@ from ..records import NOTE, REFUSAL
 from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, PICTOGRAPHS,
                        SENTENCE_ENDS, SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 
-CUE_CLASSES = ("apology", "inability", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
+CUE_CLASSES = ("apology", "inability", "omission", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
-_TRIGGERS = ("inability", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
+_TRIGGERS = ("inability", "omission", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
 _TRIGGER_SET = frozenset(_TRIGGERS)
 _LATIN = re.compile(f"[{detection_class(LATIN)}]")
 _LETTER = WORD_LETTERS   # no letter of a word may stand right before a cue
@@ -249,7 +249,8 @@ def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *,
                            reply_to_user: bool = False, latin_record: bool = False,
-                           after_refusal: bool = False, latin_letters: bool = True) -> list[tuple[int, int, str]]:
+                           after_refusal: bool = False, latin_letters: bool = True,
+                           aside: bool = False) -> list[tuple[int, int, str]]:
     """Out-of-character spans ``(start, end, kind)`` in one paragraph ``text[start:end]``.
 
     ``kind`` is ``refusal`` (the model declines or steps out of the task) or
@@ -259,12 +260,14 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     script, so "I can't" alone is not meta-talk. ``after_refusal``: the
     previous paragraph was a refusal, so an offer or question continues it.
     ``latin_letters``: False when the record has no Latin letter (no need to look for English cues).
+    ``aside``: the paragraph is the model's by its layout (in parentheses or italics, opened by a
+    note marker, in Latin letters in a native-script record), so declining there needs no task word.
 
     >>> out_of_character_spans("মা: তুই কোথায় ছিলি?", 0, 19, "bn")
     []
     """
     cues = load_cues(lexicon_name)
-    spans = _spans(text, start, end, cues, reply_to_user, latin_record, after_refusal, latin_letters)
+    spans = _spans(text, start, end, cues, reply_to_user, latin_record, after_refusal, latin_letters, aside)
     if after_refusal and spans:
         refusal = next((span for span in spans if span[2] == REFUSAL), None)
         if refusal is not None:
@@ -317,7 +320,7 @@ def _refusal_before_an_offer(text: str, end: int, parts: list[tuple[int, int]], 
 
 
 def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, latin_record: bool,
-           after_refusal: bool, latin_letters: bool) -> list[tuple[int, int, str]]:
+           after_refusal: bool, latin_letters: bool, aside: bool) -> list[tuple[int, int, str]]:
     """The spans of :func:`out_of_character_spans` that its cues open."""
     # one search decides for most paragraphs: nothing that could open an OOC span
     # (the triggers match the character before a cue: a space stands before the paragraph)
@@ -362,10 +365,18 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
         writes_material = writes_material or bool(cue & {"material", "writing"}) and any(
             other != number and paragraph.texts[other].rstrip().endswith((":", "："))
             and paragraph.sentence_has(other, _TEXT_CUES) for other in range(len(parts)))
+        # the model declining in its own voice by the layout: an aside (a note in parentheses,
+        # "Note: I left out the slap", a Latin line in a native-script record), or a sentence
+        # that introduces the text with its colon ("I've kept the threats out, so the fight
+        # stays verbal:"): declining there needs no task word, as a character does not speak so
+        in_the_model_s_voice = aside or sentence.rstrip().endswith((":", "："))
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
-                paragraph.has(context) or writes_material
-                or (not latin_record and cues.english_inability(sentence))))
+                paragraph.has(context) or writes_material or in_the_model_s_voice
+                or (not latin_record and cues.english_inability(sentence)))) or (
+            # "I left it out" (मैंने थप्पड़ वाला हिस्सा हटा दिया है) declines a part only in the model's
+            # voice or beside the task's name: a character removes and leaves out things too
+            "omission" in cue and (in_the_model_s_voice or paragraph.has(_TASK_OR_AI)))
         if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
             refusal = True
         if refusal:
@@ -395,6 +406,7 @@ _USAGE_OR_META = frozenset({"usage", "meta"})
 _TASK_OR_MATERIAL = frozenset({"task", "material"})
 _ABOUT_THE_TEXT = frozenset({"task", "material", "writing", "offer", "help"})
 _APOLOGY = frozenset({"apology"})
+_TASK_OR_AI = frozenset({"task", "ai_identity"})
 _INABILITY = frozenset({"inability"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
 _TEXT_CUES = frozenset({"material", "writing"})

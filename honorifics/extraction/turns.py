@@ -154,14 +154,19 @@ def _is_emphasis(line: str) -> bool:
 
 
 def note_marked(line: str, lexicon: Lexicon) -> bool:
-    """Does the line open with a note marker and its colon (Note:, 📝 *ध्यान दें:*, টীকা -)?"""
+    """Does the line open with a note marker and its colon (Note:, 📝 *ध्यान दें:*, টীকা -), or a
+    marker whose own last sign is its stop (বিঃদ্রঃ, N.B.)?"""
     # whatever stands before the marker that is not a letter: markup, a bullet, an emoji (📝 *ध्यान दें:*)
     # (only as much as a marker and its colon can take: case folding never shortens a text)
     body = (line if line[:1].isalpha() else _NOT_A_LETTER_AT_START.sub("", line))[:lexicon.note_marker_reach].casefold()
     # str.startswith with the tuple of markers rules out most lines in one call
     return body.startswith(lexicon.note_markers) and any(
-        body.startswith(marker) and body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
+        body.startswith(marker) and (body[len(marker):len(marker) + 2].strip(" *")[:1] in (":", "：", "-")
+                                     or marker[-1:] in _STOP_OF_A_MARKER)
         for marker in lexicon.note_markers)
+
+
+_STOP_OF_A_MARKER = ("ঃ", ".")   # (বিঃদ্রঃ, N.B.: an abbreviation's own stop ends the marker)
 
 
 _TRAILING_SYMBOLS = regexcache.compile(r"[\s\u2000-\u2BFF\U0001F000-\U0001FAFF\uFE0F]+$")   # emoji, pictographs
@@ -241,16 +246,21 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
     return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
 
 
-def _is_latin_only_inability(line: str, record_script: str, language: str) -> bool:
-    """An English or romanized "I can't …" or "as an AI" line in a Hindi/Bangla record (``I can't include
-    the beating…``, ``Main gaali-galoch wala version nahi likh sakta``): a refusal, not just a note."""
-    if record_script == "latn" or not _is_latin_only(line):
+def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
+    """A note that declines all or part of the task: a line opened by a note marker, or in English
+    or romanized text in a Hindi/Bangla record, with a first-person "I can't …", "I left out …"
+    or "as an AI" (``I can't include the beating…``, ``Main gaali-galoch wala version nahi likh
+    sakta``, ``नोट: मैंने थप्पड़ वाला हिस्सा हटा दिया है।``): a refusal, not just a note."""
+    if record_script != "latn" and _is_latin_only(line):
+        cues = load_cues("hi").found(line)
+        if "inability" not in cues:   # (the record's language romanized: its own ways of declining; a
+            # language with none gives the shared cues only)
+            cues = cues | load_cues(f"{lexicon.language}-Latn").found(line)
+    elif note_marked(line, lexicon):
+        cues = load_cues(lexicon.name).found(line)
+    else:
         return False
-    cues = load_cues("hi").found(line)
-    if "inability" not in cues:   # (the record's language romanized: its own ways of declining; a
-        # language with none gives the shared cues only)
-        cues = cues | load_cues(f"{language}-Latn").found(line)
-    return "ai_identity" in cues or ("inability" in cues and "idiom" not in cues)
+    return "ai_identity" in cues or "omission" in cues or ("inability" in cues and "idiom" not in cues)
 
 
 #: an aside of this many words or more may be speech rather than a stage direction
@@ -1036,12 +1046,16 @@ class _TurnSplitter:
         # (text in Latin letters in a native-script record is read with the language's romanized cues:
         # Main gaali-galoch wala version nahi likh sakta, …)
         name = self.lexicon.name
-        if self.latin_letters and self.record_script != "latn" and name == self.lexicon.language \
-                and _is_latin_only(self.text[span_start:span_end]):
+        span = self.text[span_start:span_end]
+        latin_aside = self.latin_letters and self.record_script != "latn" and _is_latin_only(span)
+        if latin_aside and name == self.lexicon.language:
             name = f"{self.lexicon.language}-Latn"
+        # the model's aside by its layout (in parentheses or italics, a note marker, a Latin line in a
+        # native-script record): declining there is the model's, whatever it names
+        aside = latin_aside or _is_stage_direction(span) or note_marked(span.lstrip(), self.lexicon)
         return out_of_character_spans(self.text, span_start, span_end, name,
                                       reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
-                                      after_refusal=previous_refusal, latin_letters=self.latin_letters)
+                                      after_refusal=previous_refusal, latin_letters=self.latin_letters, aside=aside)
 
     def unlabelled(self, span_start: int, span_end: int,
                    ooc: list[tuple[int, int, str]] | None = None) -> None:
@@ -1390,7 +1404,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         listed_label = label is not None and index.match(label.name) is not None
         # (a line of romanized Hindi or Bangla in a native-script record is a character's: _romanized_line)
         if not listed_label and _is_note(line[offset:], lexicon, record_script) \
-                and not _is_latin_only_inability(line, record_script, lexicon.language) \
+                and not _note_declines(line, lexicon, record_script) \
                 and not _romanized_line(text, line_start, line_end, label, splitter, record_script):
             turns.append(RawTurn(None, NOTE, line_start, line_end))
             continue
