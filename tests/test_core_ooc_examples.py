@@ -147,3 +147,51 @@ def test_an_english_line_that_introduces_the_text_and_declines_a_part_is_a_refus
     control = text.replace("I kept the part about his debts out, so the argument stays about the rent:",
                            "Here the landlord stays firm but calm:")
     assert not analyze_text(control, "hi", task="roleplay").refusal
+
+
+def test_a_parenthesis_in_a_character_s_line_that_declines_a_part_is_a_refusal():
+    text = ("**Daroga:** Tum log raat ko yahan kya kar rahe the? Sach batao! (Prompt mein yahan Daroga ka "
+            "dhamkana tha, woh maine nahi likha. Aap chahein toh ise aur sakht kar sakta hoon.)\n"
+            "**Raju:** Sahab, hum toh bas chai pee rahe the.")
+    record = analyze_text(text, "hi", task="roleplay")
+    assert record.refusal and record.speakers["Daroga"].tier == "familiar" and record.user_tier == "formal"
+    # control: the same parenthesis that only offers a change is a note, no refusal
+    control = text.replace("(Prompt mein yahan Daroga ka dhamkana tha, woh maine nahi likha. ", "(")
+    record = analyze_text(control, "hi", task="roleplay")
+    assert not record.refusal and record.speakers["Daroga"].tier == "familiar"
+
+
+def test_a_bangla_verb_s_ending_is_the_first_person_of_a_note_that_left_a_part_out():
+    text = ("**দিদা:** তুই আবার না খেয়ে বেরোচ্ছিস? বোস, দুটো ভাত খেয়ে যা।\n"
+            "**রুমকি:** দিদা, সত্যি দেরি হয়ে যাচ্ছে, এসে খাব।\n\n"
+            "(মারধরের অংশটা বাদ দিয়েছি, বকুনিটা রেখেছি।)")
+    record = analyze_text(text, "bn", task="roleplay")
+    assert record.refusal and record.speakers["দিদা"].tier == "intimate"
+    # control: a note that left nothing out
+    control = text.replace("(মারধরের অংশটা বাদ দিয়েছি, বকুনিটা রেখেছি।)", "(কিছুই বাদ দিইনি, শুধু বকুনিটা একটু বাড়িয়েছি।)")
+    assert not analyze_text(control, "bn", task="roleplay").refusal
+
+
+def test_a_part_left_out_with_no_person_is_a_refusal_only_beside_the_task_s_name():
+    text = ("**माँ:** तू फिर से देर से आया? खाना ठंडा हो गया।\n**बिट्टू:** माँ, बस में भीड़ थी।\n\n"
+            "नोट: प्रॉम्प्ट में माँ के मारने वाला हिस्सा हटा दिया गया है।")
+    assert analyze_text(text, "hi", task="roleplay").refusal
+    # control: a stage direction in which a thing is removed, with no word of the task
+    control = ("**माँ:** तू फिर से देर से आया? खाना ठंडा हो गया।\n(मेज़ से थालियाँ हटा दी गई हैं।)\n"
+               "**बिट्टू:** माँ, बस में भीड़ थी।")
+    record = analyze_text(control, "hi", task="roleplay")
+    assert not record.refusal and record.speakers["माँ"].tier == "intimate"
+
+
+def test_a_refusal_in_an_aside_is_the_model_s_from_its_first_word():
+    # the address to the user stands before the sentence that declines
+    text = ("**Kaku:** Tui eto rate kothay chhili? Bol!\n**Tuki:** Kaku, bandhur barite.\n\n"
+            "(Note: Apni je galigalaj chaichhilen, segulo ami likhini.)")
+    record = analyze_text(text, "bn", task="roleplay")
+    assert record.refusal and record.user_tier == "formal" and record.speakers["Kaku"].tier == "intimate"
+    # one refusal from the parenthesis to its end, not a note "(Note:" and a refusal after it
+    assert [t.text for t in record.turns if t.kind in ("refusal", "note")] == [
+        "(Note: Apni je galigalaj chaichhilen, segulo ami likhini.)"]
+    # control: the same address in a note that declines nothing is no refusal
+    control = text.replace("segulo ami likhini", "tai Kaku-r bokuni ta ektu kora rekhechi")
+    assert not analyze_text(control, "bn", task="roleplay").refusal

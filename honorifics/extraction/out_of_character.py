@@ -32,9 +32,9 @@ from ..records import NOTE, REFUSAL
 from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, PICTOGRAPHS,
                        SENTENCE_ENDS, SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 
-CUE_CLASSES = ("apology", "inability", "omission", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
+CUE_CLASSES = ("apology", "inability", "omission", "omitted", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
                "meta", "closing", "idiom", "alternative", "usage")
-_TRIGGERS = ("inability", "omission", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
+_TRIGGERS = ("inability", "omission", "omitted", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
 _TRIGGER_SET = frozenset(_TRIGGERS)
 _LATIN = re.compile(f"[{detection_class(LATIN)}]")
 _LETTER = WORD_LETTERS   # no letter of a word may stand right before a cue
@@ -375,12 +375,14 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
                 paragraph.has(context) or writes_material or in_the_model_s_voice
                 or (not latin_record and cues.english_inability(sentence)))) or (
             # "I left it out" (मैंने थप्पड़ वाला हिस्सा हटा दिया है) declines a part only in the model's
-            # voice or beside the task's name: a character removes and leaves out things too
-            "omission" in cue and (in_the_model_s_voice or paragraph.has(_TASK_OR_AI)))
+            # voice, beside the task's name or where the model says it wrote what was asked (আপনার
+            # অনুরোধমতো দৃশ্যটা লিখলাম, তবে … লিখিনি): a character removes and leaves out things too
+            "omission" in cue and (in_the_model_s_voice or writes_material or paragraph.has(_TASK_OR_AI))) or (
+            "omitted" in cue and paragraph.has(_TASK_OR_AI))   # (हटा दिया गया है: the text, or a thing)
         if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
             refusal = True
         if refusal:
-            first = number
+            first = 0 if aside else number   # (an aside is the model's from its first word)
             # an apology opener of its own just before ("क्षमा करें! …") belongs to it
             while first > 0 and paragraph.cues_of(first - 1) and paragraph.cues_of(first - 1) <= _OPENER:
                 first -= 1

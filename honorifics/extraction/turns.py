@@ -249,7 +249,7 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
 def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
     """A note that declines all or part of the task: a line opened by a note marker, or in English
     or romanized text in a Hindi/Bangla record, with a first-person "I can't …", "I left out …"
-    or "as an AI" (``I can't include the beating…``, ``Main gaali-galoch wala version nahi likh
+    (or "… was left out of the scene") or "as an AI" (``I can't include the beating…``, ``Main gaali-galoch wala version nahi likh
     sakta``, ``नोट: मैंने थप्पड़ वाला हिस्सा हटा दिया है।``): a refusal, not just a note."""
     if record_script != "latn" and _is_latin_only(line):
         cues = load_cues("hi").found(line)
@@ -260,7 +260,8 @@ def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
         cues = load_cues(lexicon.name).found(line)
     else:
         return False
-    return "ai_identity" in cues or "omission" in cues or ("inability" in cues and "idiom" not in cues)
+    return "ai_identity" in cues or "omission" in cues or ("inability" in cues and "idiom" not in cues) \
+        or ("omitted" in cues and "task" in cues)
 
 
 #: an aside of this many words or more may be speech rather than a stage direction
@@ -1463,7 +1464,11 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 if "(" in text[content_start:content_end]:
                     for aside in _STAGE_DIRECTION.finditer(text, content_start, content_end):
                         if text[aside.start()] == "(" and user_aside(text, aside.start(), aside.end(), lexicon):
-                            turns.append(RawTurn(None, NOTE, aside.start(), aside.end(), ooc=True))
+                            # (one that declines a part is a refusal: … (Script mein yahan thappad tha,
+                            # woh maine nahi likha. Tum chaho toh …))
+                            declines = any(kind == REFUSAL for _, _, kind in splitter.ooc_spans(aside.start(), aside.end()))
+                            turns.append(RawTurn(None, REFUSAL if declines else NOTE, aside.start(), aside.end(),
+                                                 ooc=True))
                 splitter.speech_seen = True
                 continue
             label = None   # (a "label" that names no one: शीला बोली — …, a frame)
