@@ -112,8 +112,10 @@ def test_a_quote_ending_in_a_comma_is_framed_by_the_clause_after_it_whatever_its
             '"Haan haan, bosun," Kaku bollen.')
     record = analyze_text(text, "bn", speakers=["Rumi", "Kaku"], task="continuation")
     assert record.speakers["Rumi"].tier == "formal"
-    # control: a quote that ends its sentence is not framed by an action after it
-    text = '"Dada, ektu shore boshben? Amar pa byatha korche." Kaku janla diye baire takalen.'
+    # control: a quote that ends its sentence is not framed by an action of the one it calls after it
+    # (the listener's answer; an action beat of anyone else names the speaker, see
+    # test_core_scene_names.test_an_action_beat_after_a_quote_that_opens_its_line_names_who_said_it)
+    text = '"Kaku, ektu shore boshben? Amar pa byatha korche." Kaku janla diye baire takalen.'
     record = analyze_text(text, "bn", speakers=["Rumi", "Kaku"], task="continuation")
     assert [t.speaker for t in record.turns if t.kind == "speech"] != ["Kaku"]
     text = '"Dada, ektu shore boshben? Amar pa byatha korche," Kaku janla diye baire takalen.'

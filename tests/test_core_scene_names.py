@@ -390,3 +390,31 @@ def test_a_romanized_name_ending_like_a_definite_mark_is_a_name():
     assert frame_speaker("Smita hese bollo", BN_LATN, None) == ("Smita", True)
     # control: the definite mark written apart after a word makes it a thing
     assert frame_speaker("boi ta namiye bollen", BN_LATN, None) is None
+
+
+def test_an_action_beat_after_a_quote_that_opens_its_line_names_who_said_it():
+    text = ("शाम को बाज़ार में भीड़ थी। गोलू अपनी साइकिल लेकर दुकान पर पहुँचा।\n"
+            "\"अरे, तू फिर उधार माँगने आया है?\" लाला जी ने बही-खाता बंद किया।\n"
+            "\"नहीं लाला जी, आज नक़द लाया हूँ। आप बस आधा किलो चीनी दे दीजिए।\" गोलू ने जेब से सिक्के निकाले।")
+    turns = speech_turns(analyze_text(text, "hi", task="continuation"))
+    assert turns == [("लाला जी", "intimate"), ("गोलू", "formal")]
+    bangla = ("সন্ধে হয়ে গেছে। টুকাই হাঁপাতে হাঁপাতে বাড়ি ঢুকল।\n"
+              "\"তুই আবার দেরি করলি?\" পিসি চায়ের কাপটা নামিয়ে রাখলেন।\n"
+              "\"পিসি, বাসটা আজ আসেইনি। তুমি রাগ কোরো না।\" টুকাই ব্যাগটা চেয়ারে রাখল।")
+    assert speech_turns(analyze_text(bangla, "bn", task="continuation")) == [("পিসি", "intimate"), ("টুকাই", "familiar")]
+
+
+def test_an_action_beat_after_a_quote_is_not_the_speaker_s_when_the_quote_calls_the_actor():
+    # control: the one the quote calls answers by acting; the beat does not make them its speaker
+    text = ("माँ रसोई से बाहर आईं। गोलू चुपचाप बैठा था।\n"
+            "\"गोलू, तू आज स्कूल क्यों नहीं गया?\" गोलू ने सिर झुका लिया।")
+    record = analyze_text(text, "hi", task="continuation")
+    assert "गोलू" not in [speaker for speaker, _ in speech_turns(record)]
+    # control: a beat that goes on into the next quote of its paragraph is that quote's
+    text = ("\"आ गया तू?\" \"हाँ माँ, बस अभी।\" गोलू ने बस्ता रखा। \"आप खाना लगा दीजिए।\"")
+    record = analyze_text(text, "hi", task="continuation")
+    assert speech_turns(record) == [("गोलू", "formal")]
+    # control: the light verb of a compound (चल दी) names no one
+    text = ("मीना ने फ़ाइल उठाई और पूछा, \"सर, यह कहाँ रखूँ?\"\n"
+            "\"जी, अभी रखकर आती हूँ।\" फ़ाइलें सीने से लगाए गलियारे की ओर चल दी।")
+    assert "दी" not in analyze_text(text, "hi", task="continuation").speakers

@@ -28,7 +28,8 @@ from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBL
                        ELLIPSIS, OPENING_QUOTE_CHARACTERS, QUOTE_WORD_CHARACTERS, SENTENCE_END_MARKS,
                        SENTENCE_ENDS, SINGLE_CLOSING,
                        SINGLE_OPENING, SINGLE_QUOTES, class_body)
-from .addressees import direct_forms, frame_addressee, genitive_stems, opening_vocative, toward_candidates
+from .addressees import (called_names, direct_forms, frame_addressee, genitive_stems, opening_vocative,
+                         toward_candidates)
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
 from .tokens import TOKEN
@@ -77,6 +78,7 @@ def _boundary(lexicon: Lexicon) -> re.Pattern:
 # what a frame and an action beat are trimmed of, and what may follow a whole-line quote
 _FRAME_TRIM = " " + DANDA + ".,!?" + DASHES
 _BEAT_TRIM = " ," + DANDA + "." + DASHES
+_CLAUSE_END_IN_A_BEAT = regexcache.compile(f"[,{DASHES}]")   # (a beat's first clause: … कबीर भाग गया, और दादी …)
 _AFTER_QUOTE = _FRAME_TRIM + "-" + ELLIPSIS
 
 
@@ -1306,6 +1308,27 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
             speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text, story=story)
+            if speaker is None and closes_sentence and not leads_on and not TOKEN.search(before_text) \
+                    and after[:1].isspace() and after.strip()[:1].isalpha() \
+                    and not (number + 1 < len(quotes) and boundary is not None
+                             and not TOKEN.search(after_text, boundary.end())):
+                # an action beat after the quote that opens its paragraph: the one who acts in the
+                # clause right after it said it ("तू फिर से …?" मौसी ने चश्मा उतारा।, "…" মা পর্দাটা
+                # সরিয়ে দিলেন।), as a beat before a quote does; not where the beat goes on into the
+                # next quote (… "…" पिंकी ने किताब रखी। "आप …": the next one's beat), nor one the quote
+                # calls (then the beat is the listener's answer: "तुम बेस्ट हो, दादी!" दादी हँस पड़ीं।)
+                beat_clause = _CLAUSE_END_IN_A_BEAT.split(after, maxsplit=1)[0]
+                acting = frame_speaker(beat_clause.strip(_BEAT_TRIM), lexicon, index, action=True, record=text,
+                                       story=story)
+                if acting is None:
+                    # (a character the record names again, as before a quote: … টুকাই ব্যাগটা রাখল।)
+                    acting = guessed_subject(beat_clause, lexicon, index, text, False)
+                if acting is not None and not acting[0].endswith(UNNAMED_SUFFIX) \
+                        and not _after_a_verb_root(TOKEN.findall(beat_clause), TOKEN.findall(acting[0])[0], lexicon):
+                    calls = {lexicon.key(w) for name in called_names(text, quote.start(), quote.end(), lexicon)
+                              for w in TOKEN.findall(name)}
+                    if not calls & {lexicon.key(w) for w in TOKEN.findall(acting[0])}:
+                        speaker = acting
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
@@ -1359,6 +1382,16 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found
+
+
+def _after_a_verb_root(words: list[str], first: str, lexicon: Lexicon) -> bool:
+    """Does the word ``first`` of a found subject stand right after a verb's bare root (the light
+    verb of a compound, … गलियारे की ओर चल दी: दी is no one)?"""
+    at = words.index(first) if first in words else -1
+    if at < 1:
+        return False
+    key = lexicon.key(words[at - 1])
+    return key in lexicon.verb_roots or key in lexicon.bare_stems
 
 
 def _subject_before_elided(before_text: str, boundaries: list[re.Match], lexicon: Lexicon,
