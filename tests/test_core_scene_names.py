@@ -418,3 +418,14 @@ def test_an_action_beat_after_a_quote_is_not_the_speaker_s_when_the_quote_calls_
     text = ("मीना ने फ़ाइल उठाई और पूछा, \"सर, यह कहाँ रखूँ?\"\n"
             "\"जी, अभी रखकर आती हूँ।\" फ़ाइलें सीने से लगाए गलियारे की ओर चल दी।")
     assert "दी" not in analyze_text(text, "hi", task="continuation").speakers
+
+
+def test_a_word_before_an_auxiliary_is_its_verb_not_a_speaker():
+    text = ("रमेश रात भर अस्पताल में रहा। सुबह माँ भी आई।\n"
+            "डॉक्टर सेन ने फ़ाइल देखी। \"आपके पिताजी अब ठीक हैं, घबराइए मत।\"\n"
+            "रमेश हाथ जोड़कर खड़ा हो गया। उसकी आँखें भर आई थीं।\n"
+            "\"डॉक्टर साहब, आप जो कहेंगे, हम करेंगे।\"")
+    assert "आई" not in analyze_text(text, "hi", task="continuation").speakers
+    # control: the subject of a clause with an auxiliary still speaks
+    text = text.replace("उसकी आँखें भर आई थीं", "रमेश ने हाथ जोड़ रखे थे")
+    assert analyze_text(text, "hi", task="continuation").speakers["रमेश"].tier == "formal"

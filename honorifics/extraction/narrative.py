@@ -297,6 +297,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
+                  # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
+                  and not (i + 1 < len(keys) and keys[i + 1] in lexicon.auxiliaries)
                   and not _a_thing(keys, i, lexicon, words)
                   and not _lower_case_word(w, k, lexicon, index)
                   and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
