@@ -429,3 +429,13 @@ def test_a_word_before_an_auxiliary_is_its_verb_not_a_speaker():
     # control: the subject of a clause with an auxiliary still speaks
     text = text.replace("उसकी आँखें भर आई थीं", "रमेश ने हाथ जोड़ रखे थे")
     assert analyze_text(text, "hi", task="continuation").speakers["रमेश"].tier == "formal"
+
+
+def test_a_label_of_a_name_and_ji_names_its_speaker():
+    # जी after a name is its title (शर्मा जी:), not the interjection "yes"
+    text = ("सुधा बुआ: नमस्ते, आइए।\nशर्मा जी: वो गाड़ी से उतर रही हैं, आप चिंता मत कीजिए।\n"
+            "सुधा बुआ: आप बैठिए।")
+    assert speech_turns(analyze_text(text, "hi", task="roleplay"))[1] == ("शर्मा जी", "formal")
+    # control: a "label" that opens with the interjection is no one
+    text = text.replace("शर्मा जी:", "जी हाँ:")
+    assert "जी हाँ" not in analyze_text(text, "hi", task="roleplay").speakers

@@ -559,11 +559,12 @@ class _TurnSplitter:
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
-        for key in keys:
+        for number, key in enumerate(keys):
             pronoun, reading, _, _ = lexicon.classify(key)
-            if pronoun or key in lexicon.first_person_pronouns or key in lexicon.interjections \
-                    or key in lexicon.question_words:   # Kya chahiye:, কী লাগবে: a heading's question
-                return False
+            # (जी, ji after a name is its title, not "yes": शर्मा जी:, Verma ji:)
+            if pronoun or key in lexicon.first_person_pronouns or key in lexicon.question_words \
+                    or key in lexicon.interjections and not (number and key in lexicon.name_titles):
+                return False   # Kya chahiye:, কী লাগবে: a heading's question
             if key in first_person_other and not any(lexicon.person_word(k) for k in keys):
                 return False   # मेरी सलाह:, আমার মতে: the model's own words (मेरी माँ: is a person)
             if reading is not None and key not in lexicon.nominal_address and key not in lexicon.name_titles \
