@@ -195,3 +195,13 @@ def test_a_refusal_in_an_aside_is_the_model_s_from_its_first_word():
     # control: the same address in a note that declines nothing is no refusal
     control = text.replace("segulo ami likhini", "tai Kaku-r bokuni ta ektu kora rekhechi")
     assert not analyze_text(control, "bn", task="roleplay").refusal
+
+
+def test_here_you_go_before_a_dash_is_the_model_s_preamble_not_a_speaker():
+    text = ("Here you go — a short scene in Banglish 😄\n\n"
+            "Rina: Tui kal asbi to?\nMou: Asbo re, tui chinta korish na.")
+    record = analyze_text(text, "bn", task="roleplay")
+    assert "Here you go" not in record.speakers and record.turns[0].kind == "note"
+    # control: a name before the dash is a speaker's label
+    text = text.replace("Here you go — a short scene in Banglish 😄\n\n", "Rina — Tui kal asbi to?\n")
+    assert "Rina" in analyze_text(text, "bn", task="roleplay").speakers
