@@ -38,7 +38,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_ENDS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -445,6 +445,27 @@ def _one_key_per_named_role(turns: list[SpeakerTurn], addressed: dict[int, dict[
             for start, target in targets.items():
                 if names.get(target):
                     targets[start] = names[target]
+
+
+def _narrated_keys(text: str, turns: list[SpeakerTurn], lexicon: Lexicon) -> frozenset:
+    """The keys of the words the record's narration makes a sentence's subject, outside its quotes:
+    the word that opens a sentence, or one the ergative marks (the people a story's narration
+    names: चिंटू दरवाज़े के पीछे से झाँक रहा था।, मौसी ने उसे बुलाया; not आगे का सिग्नल लाल हो गया)."""
+    markers = lexicon.narrative.get("subject_markers", frozenset()) if lexicon.narrative else frozenset()
+    keys: set[str] = set()
+    for turn in turns:
+        if turn.kind != NARRATION:
+            continue
+        for start, end in without_quotes(text, [(turn.start, turn.end)]):
+            for sentence in _NARRATION_SENTENCE.split(text[start:end]):
+                words = [lexicon.key(word) for word in TOKEN.findall(sentence)]
+                if words:
+                    keys.add(words[0])
+                keys.update(word for word, after in zip(words, words[1:]) if after in markers)
+    return frozenset(keys)
+
+
+_NARRATION_SENTENCE = re.compile(f"[{SENTENCE_ENDS}.\n]+")
 
 
 def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexicon, parties: list[str]) -> None:
@@ -858,6 +879,7 @@ class Analyzer:
         role_names: dict[str, dict[str, str]] = {}   # speaker → a direction's role word → the name it was called by
         previous_speech: SpeakerTurn | None = None   # the last speech turn before this one
         party_keys: frozenset | None = None   # the words of the parties' names (built when first needed)
+        narrated: frozenset | None = None   # the words of the narration (built when first needed)
         tiers_given = _TiersGiven(turns, addressed)
         for turn, raw in zip(turns, raw_turns):
             if turn.kind == SPEECH and turn.speaker and turn.addressee != USER:
@@ -934,13 +956,16 @@ class Analyzer:
                 if turn.evidence and may_change_addressee(text, turn, lexicon, party_keys):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
+                    if narrated is None:
+                        narrated = _narrated_keys(text, turns, lexicon)
                     asides: set[int] = set()
                     addressed[turn.index] = addressees_of_evidence(
                         text, turn, lexicon, parties_index, asides, named_by_direction=bool(directed), groups=groups,
                         partner_said=previous_speech.text
                         if previous_speech is not None and previous_speech.speaker == turn.addressee else "",
                         partner_given=tiers_given.of(turn.index, turn.speaker, turn.addressee),
-                        role_names=role_names.setdefault(turn.speaker, {}))
+                        role_names=role_names.setdefault(turn.speaker, {}),
+                        narrated=narrated)
                     aside_evidence.update((turn.index, start) for start in asides)
                 for address in turn.nominal_address:
                     address.speaker, address.addressee = turn.speaker, turn.addressee

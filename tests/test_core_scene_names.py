@@ -439,3 +439,15 @@ def test_a_label_of_a_name_and_ji_names_its_speaker():
     # control: a "label" that opens with the interjection is no one
     text = text.replace("शर्मा जी:", "जी हाँ:")
     assert "जी हाँ" not in analyze_text(text, "hi", task="roleplay").speakers
+
+
+def test_a_call_to_someone_the_narration_names_is_to_them_not_the_partner():
+    text = ("\"अरे, तुम तो बिल्कुल दुबली हो गई हो!\" मामी ने नेहा से कहा।\n"
+            "\"मामी, आप भी न! पहले बैठिए।\" नेहा बोली।\n"
+            "गुड्डू दरवाज़े के पीछे से झाँक रहा था।\n"
+            "\"गुड्डू, वहाँ क्या छुपा है? इधर आ।\" मामी बोलीं।")
+    speaker = analyze_text(text, "hi", task="continuation").speakers["मामी"]
+    assert speaker.tier == "familiar" and speaker.by_addressee == {"नेहा": "familiar", "गुड्डू": "intimate"}
+    # control: a name the narration never names, calling the partner, may be the partner's own
+    control = text.replace("गुड्डू दरवाज़े के पीछे से झाँक रहा था।\n", "")
+    assert "गुड्डू" not in (analyze_text(control, "hi", task="continuation").speakers["मामी"].by_addressee or {})

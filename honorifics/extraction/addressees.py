@@ -740,7 +740,8 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
                            in_asides: set[int], named_by_direction: bool = False,
                            groups: dict[str, str] | None = None, partner_said: str = "",
                            partner_given: frozenset = frozenset(),
-                           role_names: dict[str, str] | None = None) -> dict[int, str]:
+                           role_names: dict[str, str] | None = None,
+                           narrated: frozenset = frozenset()) -> dict[int, str]:
     """The addressee of each evidence item of a turn whose sentences change addressee.
 
     From where it stands on, until the next change: a vocative that opens a sentence
@@ -894,6 +895,7 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
         partner_term = named is None and number == 0 and turn.addressee is not None \
             and index.match(turn.addressee) is not None \
             and not _other_address_term(vocative, turn.addressee, lexicon) and not partner_named_later \
+            and not _someone_the_narration_names(vocative, turn.addressee, turn.speaker, lexicon, narrated) \
             and not (partner_said and _mentions(partner_said, vocative, lexicon))
         back_at = _deferent_opening(text, evidence, starts, lexicon) \
             if partner_term and "(" not in text_of_turn else None
@@ -1252,6 +1254,24 @@ def _other_address_term(vocative: str, addressee: str | None, lexicon: Lexicon) 
     known = {lexicon.key(w) for w in TOKEN.findall(addressee)}
     terms = lexicon.nominal_address
     return bool(said) and bool(known) and all(k in terms for k in said | known) and said != known
+
+
+def _someone_the_narration_names(vocative: str, addressee: str, speaker: str | None, lexicon: Lexicon,
+                                 narrated: frozenset) -> bool:
+    """Is the vocative a name the story's narration names as a person of its own, while the
+    addressee is keyed by another name (मौसी to रिया, then चिंटू, … after चिंटू दरवाज़े के पीछे
+    से झाँक रहा था।)? Then the call is to that person. (A name calling a partner keyed by a role or
+    kin term may be theirs: पांडे, … to the हवलदार; ``narrated``: the narration's word keys.)"""
+    said = [lexicon.key(w) for w in TOKEN.findall(vocative)]
+    known = [lexicon.key(w) for w in TOKEN.findall(addressee)]
+    if not said or not known or set(said) & set(known) or not set(said) <= narrated \
+            or speaker is not None and set(said) & {lexicon.key(w) for w in TOKEN.findall(speaker)}:
+        return False   # (no one calls themself: the line is someone else's)
+    # (a verb is no one: Sun, … / देखा, …)
+    return not any(lexicon.person_word(k) or k in lexicon.nominal_address or k in lexicon.name_titles
+                   or lexicon.titled(k) for k in said + known) \
+        and not any(lexicon.classify(k)[1] is not None or k in lexicon.verb_roots or k in lexicon.exact_verbs
+                    for k in said)
 
 
 # a parenthesis that names its addressee before a colon: (कबीर से, फुसफुसाकर: तू …), (ছেলেকে: …)
