@@ -451,3 +451,10 @@ def test_a_call_to_someone_the_narration_names_is_to_them_not_the_partner():
     # control: a name the narration never names, calling the partner, may be the partner's own
     control = text.replace("गुड्डू दरवाज़े के पीछे से झाँक रहा था।\n", "")
     assert "गुड्डू" not in (analyze_text(control, "hi", task="continuation").speakers["मामी"].by_addressee or {})
+
+
+def test_a_name_ending_like_the_definite_mark_after_one_letter_is_a_name():
+    # পুঁটি is a name: the -টি after one letter and its signs is no definite mark
+    assert frame_speaker("ফিসফিস করে বলল পুঁটি", load_lexicon("bn"), None) == ("পুঁটি", True)
+    # control: a thing with the definite mark frames nothing (বইটা বলল is no one speaking)
+    assert frame_speaker("ফিসফিস করে বলল বইটা", load_lexicon("bn"), None) is None

@@ -480,8 +480,7 @@ def _a_thing(keys: list[str], i: int, lexicon: Lexicon, words: list[str] | None 
     possessed = i > 0 and (keys[i - 1] in narrative["possessive_markers"] or _genitive(keys[i - 1], lexicon))
     # (the definite mark on the word, or written apart after it: Boi ta namiye bollen)
     named = lexicon.script == "latn" and words is not None and words[i][:1].isupper() and not words[i].isupper()
-    definite = not named and any(key.endswith(suffix) and len(key) > len(suffix) + 1
-                                 for suffix in narrative["definite_suffixes"]) \
+    definite = not named and _definite_suffix(key, lexicon) is not None \
         or i + 1 < len(keys) and keys[i + 1] in narrative["definite_suffixes"]
     if not (possessed or definite):
         return False
@@ -1106,10 +1105,19 @@ def descriptors(name: str, sentence: str, lexicon: Lexicon) -> frozenset:
 def _definite_thing(key: str, lexicon: Lexicon) -> bool:
     """Is the word a thing or an animal made definite (হুলো বেড়ালটা, কালো গাইটা), not a person's name?
     A person word stays a person (ছেলেটা)."""
+    suffix = _definite_suffix(key, lexicon)
+    return suffix is not None and not (lexicon.person_word(key) or lexicon.person_word(key[:-len(suffix)]))
+
+
+def _definite_suffix(key: str, lexicon: Lexicon) -> str | None:
+    """The definite mark a word ends in (বইটা, গাইটি), if what stands before it is a word of two letters
+    or more (not পুঁ of the name পুঁটি: one letter and its signs)."""
     for suffix in lexicon.narrative.get("definite_suffixes", ()):
         if key.endswith(suffix) and len(key) > len(suffix) + 1:
-            return not (lexicon.person_word(key) or lexicon.person_word(key[:-len(suffix)]))
-    return False
+            if sum(1 for c in key[:-len(suffix)] if unicodedata.category(c)[0] == "L") < 2:
+                return None
+            return suffix
+    return None
 
 
 def _role_word(key: str, lexicon: Lexicon) -> bool:
