@@ -205,3 +205,15 @@ def test_here_you_go_before_a_dash_is_the_model_s_preamble_not_a_speaker():
     # control: a name before the dash is a speaker's label
     text = text.replace("Here you go — a short scene in Banglish 😄\n\n", "Rina — Tui kal asbi to?\n")
     assert "Rina" in analyze_text(text, "bn", task="roleplay").speakers
+
+
+def test_a_note_that_skipped_or_softened_a_part_is_a_refusal():
+    text = ("**দিদি:** তুই আবার আমার চার্জার নিয়েছিস? এক্ষুনি ফেরত দে!\n**ভাই:** দিচ্ছি তো, চেঁচাস কেন?\n\n"
+            "বিঃদ্রঃ ঝগড়ার গালাগালিগুলো নরম করে দিয়েছি, রাগটা রেখেছি।")
+    assert analyze_text(text, "bn", task="roleplay").refusal
+    text = ("**Didi:** Tu phir mera charger le gaya? Abhi wapas de!\n**Bhai:** De raha hoon na.\n\n"
+            "(Maine ladai ki gaaliyan skip ki hain, baaki scene waisa hi hai.)")
+    assert analyze_text(text, "hi", task="roleplay").refusal
+    # control: a note that kept the tone soft on its own says nothing declined
+    text = text.replace("Maine ladai ki gaaliyan skip ki hain, baaki scene waisa hi hai.", "Dono bhai-behen ki nok-jhok halki-phulki rakhi hai.")
+    assert not analyze_text(text, "hi", task="roleplay").refusal
