@@ -21,7 +21,7 @@ from .. import regexcache
 from ..records import PRONOUN, VERB, AgreementPair, Evidence, NominalAddress
 from ..scripts import DANDA, SENTENCE_END_MARKS, SENTENCE_ENDS, class_body
 from .clauses import ClauseIndex
-from .lexicon import Lexicon, VerbReading
+from .lexicon import NOTHING_CLASSIFIED, Lexicon, VerbReading
 from .prefilter import may_match
 from .tokens import TokenColumns, token_columns
 
@@ -90,8 +90,12 @@ class _Utterance:
         negations = lexicon.negative_imperative
         if negations and negations.isdisjoint(keys):
             negations = frozenset()   # no मत in the utterance: no root before one (one test, not one per word)
+        nothing = NOTHING_CLASSIFIED
+        skip_nothing = not negations
         for i, key in enumerate(keys):
             found = classified.get(key)
+            if found is nothing and skip_nothing:
+                continue   # most words: no reading of any kind (the checks below would skip them too)
             pronoun, reading, address_term, trap_start = found if found is not None else classify(key)
             if reading is None and negations and key in lexicon.verb_roots and i + 1 < len(keys) \
                     and keys[i + 1] in negations and tokens.clause[i + 1] == tokens.clause[i]:

@@ -57,6 +57,8 @@ CONDITIONS: dict[str, Condition] = {
 
 #: entries kept in each per-lexicon cache of token classifications
 CACHE_LIMIT = 200_000
+#: what :meth:`Lexicon.classify` gives a key with no reading (the same object for every such key)
+NOTHING_CLASSIFIED: tuple = (None, None, False, False)
 
 
 class LexiconError(ValueError):
@@ -261,8 +263,11 @@ class Lexicon:
                 self.classified.clear()
             pronoun = self.pronouns.get(key) or self._pronoun_with_clitic(key)
             reading = None if (pronoun or key in self.particles) else self.verb_reading(key)
-            found = self.classified[key] = (pronoun, reading, key in self.nominal_address,
-                                            key in self.traps_by_first_key)
+            address_term, trap_start = key in self.nominal_address, key in self.traps_by_first_key
+            # (most words have no reading: one shared tuple, which the evidence loop skips by identity)
+            found = self.classified[key] = NOTHING_CLASSIFIED \
+                if pronoun is None and reading is None and not address_term and not trap_start \
+                else (pronoun, reading, address_term, trap_start)
         return found
 
     def second_person_form(self, word: str) -> bool:

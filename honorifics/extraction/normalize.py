@@ -130,8 +130,10 @@ KEY_CACHE_LIMIT = 200_000
 def key_cache(script: str) -> dict[str, str]:
     """The word → match key cache of a script, emptied first when over the limit (the
     tokenizer asks once per utterance, so it may pass the limit by one utterance's words)."""
-    cache = _KEY_CACHE.setdefault(script, {})
-    if len(cache) > KEY_CACHE_LIMIT:
+    cache = _KEY_CACHE.get(script)
+    if cache is None:   # (not setdefault: that builds an empty dict on every call)
+        cache = _KEY_CACHE[script] = {}
+    elif len(cache) > KEY_CACHE_LIMIT:
         cache.clear()
     return cache
 

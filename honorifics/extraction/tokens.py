@@ -208,6 +208,10 @@ def token_columns_by_split(text: str, segments: list[tuple[int, int]], script: s
 _SENTENCE_CHARACTERS = frozenset(_SENTENCE_END_CHARACTERS)
 _CLAUSE_CHARACTERS = frozenset(CLAUSE_ENDS)
 _WORD_CODES: Final[bytes] = WORD_CODES
+#: per code point up to the last mark's: 2 a sentence end, 1 a clause boundary, 0 neither ("." aside)
+_MARK_CODES: Final[bytes] = bytes(2 if chr(code) in _SENTENCE_CHARACTERS else 1 if chr(code) in _CLAUSE_CHARACTERS else 0
+                                  for code in range(max(map(ord, _SENTENCE_CHARACTERS | _CLAUSE_CHARACTERS)) + 1))
+_MARK_CODES_END: Final[int] = len(_MARK_CODES)
 _WORD_CODES_END: Final[int] = len(WORD_CODES)
 
 
@@ -278,9 +282,12 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
         i = seg_start
         while i < seg_end:
             code = ord(text[i])
-            if _is_word_code(code):
+            if code < _WORD_CODES_END and _WORD_CODES[code] != 0:   # (_is_word_code, written out)
                 end = i + 1
-                while end < seg_end and _is_word_code(ord(text[end])):
+                while end < seg_end:
+                    code = ord(text[end])
+                    if code >= _WORD_CODES_END or _WORD_CODES[code] == 0:
+                        break
                     end += 1
                 word = text[i:end]
                 key = word_keys.get(word)
@@ -303,16 +310,16 @@ def token_columns_by_character(text: str, segments: list[tuple[int, int]], scrip
                 i = end
                 continue
             if code != 32:
-                character = text[i]
-                if character == ".":
+                if code == 46:   # "."
                     ends_sentence = not (i + 1 < seg_end and text[i + 1].isdecimal())   # "3.5"
                     is_mark = ends_sentence
-                else:
-                    ends_sentence = character in _SENTENCE_CHARACTERS
-                    is_mark = ends_sentence or character in _CLAUSE_CHARACTERS
+                else:   # (no one-character string per mark: a table of the code points)
+                    kind = _MARK_CODES[code] if code < _MARK_CODES_END else 0
+                    ends_sentence = kind == 2
+                    is_mark = kind != 0
                 if is_mark:
                     if pending_after >= 0:
-                        after[pending_after] = character
+                        after[pending_after] = text[i]
                         pending_after = -1
                     clause_mark = True
                     if ends_sentence:
