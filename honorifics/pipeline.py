@@ -822,7 +822,7 @@ class Analyzer:
                 turn.evidence = found.evidence
                 turn.agreement = found.agreement
                 turn.nominal_address = found.nominal_address
-                turn.tier = tier_of(evidence_tiers(found.evidence))
+                turn.tier = tier_of(evidence_tiers(found.evidence)) if found.evidence else NONE
                 if found.third_person:
                     forms = ", ".join(e.text for e in found.third_person)
                     warnings.append(f"turn {number}: {forms} read as respectful 3rd person, not address")

@@ -92,11 +92,14 @@ class _Utterance:
             negations = frozenset()   # no मत in the utterance: no root before one (one test, not one per word)
         nothing = NOTHING_CLASSIFIED
         skip_nothing = not negations
+        trap_starts: list[int] = []   # the tokens that may start a trap (their keys start one)
         for i, key in enumerate(keys):
             found = classified.get(key)
             if found is nothing and skip_nothing:
                 continue   # most words: no reading of any kind (the checks below would skip them too)
             pronoun, reading, address_term, trap_start = found if found is not None else classify(key)
+            if trap_start:
+                trap_starts.append(i)
             if reading is None and negations and key in lexicon.verb_roots and i + 1 < len(keys) \
                     and keys[i + 1] in negations and tokens.clause[i + 1] == tokens.clause[i]:
                 reading = lexicon.stem_reading   # डर मत, चिल्ला मत: any verb root before मत is a bare imperative
@@ -118,7 +121,7 @@ class _Utterance:
                 self.reading[i] = reading
                 self.candidates.append(i)
         if needs_traps:
-            self._mark_traps()
+            self._mark_traps(trap_starts)
         if has_pronoun and lexicon.mention_followers:
             self._mark_mentions()
         self.has_candidates = has_pronoun or any(self.reading[i] is not None for i in self.candidates)
@@ -139,11 +142,13 @@ class _Utterance:
                                        for seq in sequences):
                 self._exclude(i)
 
-    def _mark_traps(self) -> None:
+    def _mark_traps(self, trap_starts: list[int]) -> None:
+        """Exclude the tokens of every trap (``trap_starts``: the tokens whose key starts one, in
+        order; no other token's key is in ``traps_by_first_key``)."""
         keys = self.keys
         starts = self.lexicon.traps_by_first_key
-        for i, key in enumerate(keys):
-            for trap in starts.get(key, ()):
+        for i in trap_starts:
+            for trap in starts.get(keys[i], ()):
                 if tuple(keys[i:i + len(trap)]) == trap:
                     for j in range(i, i + len(trap)):
                         self._exclude(j)
@@ -557,7 +562,12 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
                                        reading.condition.confidence, also_fits=reading.also_fits))
 
     _defer_ambiguous_verbs(u, verb_evidence, verb_indices, pronoun_evidence)
-    result.evidence = sorted([*pronoun_evidence.values(), *verb_evidence], key=lambda e: e.start)
+    evidence = list(pronoun_evidence.values())
+    if verb_evidence:
+        evidence.extend(verb_evidence)
+    if len(evidence) > 1:   # (most utterances have one item or none: nothing to sort)
+        evidence.sort(key=_start)
+    result.evidence = evidence
     if lexicon.generic_you is not None and result.evidence:
         generic = generic_sentences(text, segments, lexicon)
         if generic:
@@ -566,6 +576,10 @@ def extract_evidence(text: str, segments: list[tuple[int, int]], lexicon: Lexico
             result.agreement = [p for p in result.agreement if not general.contains(p.pronoun.start)]
     result.nominal_address = _nominal_address(u, text)
     return result
+
+
+def _start(item: Evidence) -> int:
+    return item.start
 
 
 class _Spans:
