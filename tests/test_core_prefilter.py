@@ -191,6 +191,34 @@ def test_vocative_names_read_back_from_marks_as_the_pattern_finds_them():
     assert addressees.vocative_names("विक्की तू कहाँ था", 0, 17) == []
 
 
+def test_opening_and_trailing_gates_never_hide_a_match():
+    # compiled, may_have_vocative tries _OPENING_AT_START only where may_open_at says it may
+    # match, and may_change_addressee searches _TRAILING_ANYWHERE only where may_trail does:
+    # neither may say False where its pattern matches (bundled texts, random strings and ranges)
+    import random
+
+    rng = random.Random(17)
+    texts = HINDI + BANGLA + ["अरे, ' ' ' ' राम, आप", "सुनो, Ma'am!", "हाँ, दीदी, जी।", "आप -।", ", ,आ"]
+    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক '’-\"*_।…\u00a0\u2014(") for _ in range(rng.randint(0, 30)))
+              for _ in range(6000)]
+    opened = trailed = 0
+    for text in texts:
+        for start, end in ((0, len(text)), *((a, rng.randint(a, len(text))) for a in
+                                             (rng.randint(0, len(text)) for _ in range(2)))):
+            if addressees._TRAILING_ANYWHERE.search(text, start, end) is not None:
+                assert addressees.may_trail(text, start, end), (text, start, end)
+                trailed += 1
+            for position in range(start, min(end, start + 40)):
+                if addressees._OPENING_AT_START.match(text, position, end) is not None:
+                    assert addressees.may_open_at(text, position, end), (text, position, end)
+                    opened += 1
+    assert opened > 1000 and trailed > 1000
+    # and they rule out what they should: a clause after a comma, a sentence with no comma near its start
+    text = "इसे ग्राहक सेवा की संस्कृति होने के लिए, बल्कि एक अनुभव बनाने की ज़रूरत है।"
+    assert not addressees.may_trail(text, 0, len(text)) and not addressees.may_open_at(text, 0, len(text))
+    assert addressees.may_trail("आप बैठिए, दीदी।", 0, 15) and addressees.may_open_at("रहीम चाचा, आप", 0, 13)
+
+
 def test_letters_counted_by_character_as_by_search():
     # compiled, a text with letters of two scripts has them counted by one loop over its
     # code points (normalize._letters_by_script); interpreted, by one findall per script

@@ -26,8 +26,8 @@ from typing import Final, cast
 from .. import regexcache
 from .._accel import compiled
 from ..records import VERB, Evidence, SpeakerTurn
-from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_ENDS, SINGLE_OPENING,
-                       WORD_CHARACTERS, WORD_CODES, is_word_code)
+from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_END_MARKS, SENTENCE_ENDS,
+                       SINGLE_OPENING, WORD_CHARACTERS, WORD_CODES, is_word_code)
 from ..tiers import RANK
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
@@ -99,7 +99,9 @@ def may_have_vocative(text: str, start: int, end: int, last: int, lexicon: Lexic
     # match there: the same pattern, which never reaches past a sentence end.
     position = start
     while True:
-        opening = _OPENING_AT_START.match(text, position, end)
+        # (compiled, a loop over the code points rules out most openings before the pattern)
+        opening = _OPENING_AT_START.match(text, position, end) \
+            if not _BY_CHARACTER or may_open_at(text, position, end) else None
         if opening is not None and opening.start("words") <= last and _may_open(opening.group("words"), lexicon):
             return True
         found_end = _SENTENCE_END_CHARACTER.search(text, position, last)
@@ -484,6 +486,84 @@ _BY_CHARACTER = compiled()   # how vocative names are found (see vocative_names_
 # the code points of the marks after a vocative name (_VOCATIVE_MARK: , ! ? ،) and of white space
 _MARK_CODES: Final[frozenset] = frozenset(map(ord, ",!?\u060c"))
 _SPACE_CODES: Final[bytes] = bytes(1 if chr(code).isspace() else 0 for code in range(0x3001))
+_WORD_CODES_END: Final[int] = len(WORD_CODES)
+#: the marks that end a trailing vocative (_TRAILING_ANYWHERE's last class)
+_TRAILING_END_CODES: Final[frozenset] = frozenset(map(ord, SENTENCE_END_MARKS + "." + ELLIPSIS + "!?\n"))
+
+
+# Gates for the compiled path: a loop over the code points that says False only where a pattern
+# cannot match, so the pattern is tried only where it may (tested against the patterns on the
+# bundled texts and random strings). A word is read as a run of word characters and apostrophes
+# that opens with a word character (each WORD of a match is one such run).
+
+def _word_run_end(text: str, i: int, end: int) -> int:
+    """Where the run of word characters and apostrophes at i ends (not after ``end``)."""
+    while i < end:
+        code = ord(text[i])
+        if not (code < _WORD_CODES_END and _WORD_CODES[code] != 0 or code == 39 or code == 0x2019):
+            break
+        i += 1
+    return i
+
+
+def may_open_at(text: str, position: int, end: int) -> bool:
+    """Can :data:`_OPENING_AT_START` match at ``position`` (before ``end``)? After characters that
+    are not word characters (its leading marks), one to four words apart by spaces or tabs, then
+    a comma, "!" or "،"; False only where the pattern cannot match."""
+    i = position
+    while i < end:
+        code = ord(text[i])
+        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
+            break
+        i += 1
+    words = 0
+    while i < end:
+        code = ord(text[i])
+        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
+            words += 1
+            if words > 4:
+                return False
+            i = _word_run_end(text, i + 1, end)
+        elif code == 32 or code == 9:
+            i += 1
+        elif code == 44 or code == 33 or code == 0x060C:
+            return words > 0
+        else:
+            return False
+    return False
+
+
+def may_trail(text: str, start: int, end: int) -> bool:
+    """Can :data:`_TRAILING_ANYWHERE` match in ``text[start:end]``? After a comma, one to three
+    words apart by spaces, tabs or hyphens, then maybe a tag (a comma and one or two words), then
+    a sentence's end or ``end``; False only where the pattern cannot match."""
+    for c in range(start, end):
+        code = ord(text[c])
+        if (code == 44 or code == 0x060C) and _may_trail_at(text, c + 1, end):
+            return True
+    return False
+
+
+def _may_trail_at(text: str, i: int, end: int) -> bool:
+    tag = False
+    words = 0
+    while i < end:
+        code = ord(text[i])
+        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
+            words += 1
+            if words > (2 if tag else 3):
+                return False
+            i = _word_run_end(text, i + 1, end)
+        elif code == 32 or code == 9 or code == 45:
+            i += 1
+        elif code == 44 or code == 0x060C:
+            if tag or words == 0:
+                return False
+            tag, words = True, 0
+            i += 1
+        else:
+            return words > 0 and code in _TRAILING_END_CODES
+    return words > 0
 
 
 def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[int, str]]:
@@ -546,7 +626,8 @@ def may_change_addressee(text: str, turn: SpeakerTurn, lexicon: Lexicon, name_ke
         or ("—" in text_of_turn or "–" in text_of_turn) and any(
             found.start("words") <= last and _vocative_of(found.group("words").split(), lexicon) is not None
             for found in _DASH_OPENING.finditer(text, turn.start, turn.end)) \
-        or ("," in text_of_turn or "،" in text_of_turn) and any(
+        or ("," in text_of_turn or "،" in text_of_turn) \
+        and (not _BY_CHARACTER or may_trail(text, first, turn.end)) and any(
             _names_a_person(found.group("words"), lexicon, name_keys)
             or unknown_calls and _may_be_a_name(found.group("words"), lexicon)
             for found in _TRAILING_ANYWHERE.finditer(text, first, turn.end))
