@@ -865,7 +865,11 @@ class Analyzer:
             turns.append(turn)
 
         listed = [spec.name for spec in specs]
-        parties = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.speaker)]))
+        speaking = list(listed)
+        for t in turns:
+            if t.speaker:
+                speaking.append(t.speaker)
+        parties = list(dict.fromkeys(speaking))
         #: per speech turn: the addressee of each evidence item (by its start), where a
         #: stage direction, a vocative or group address names another than the turn's
         addressed: dict[int, dict[int, str]] = {}
@@ -1088,7 +1092,11 @@ class Analyzer:
         stage direction, a group) goes to ``by_addressee``, not into ``mixed``.
         """
         addressed = addressed or {}
-        names = list(dict.fromkeys([*listed, *(t.speaker for t in turns if t.kind == SPEECH and t.speaker)]))
+        named = list(listed)   # (a loop, not a generator: compiled, one object less per record)
+        for t in turns:
+            if t.kind == SPEECH and t.speaker:
+                named.append(t.speaker)
+        names = list(dict.fromkeys(named))
         out: dict[str, SpeakerResult] = {}
         for name in names:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]

@@ -199,9 +199,10 @@ def test_opening_and_trailing_gates_never_hide_a_match():
 
     rng = random.Random(17)
     texts = HINDI + BANGLA + ["अरे, ' ' ' ' राम, आप", "सुनो, Ma'am!", "हाँ, दीदी, जी।", "आप -।", ", ,आ"]
-    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক '’-\"*_।…\u00a0\u2014(") for _ in range(rng.randint(0, 30)))
+    texts += ["".join(rng.choice("अब क्ष तु, !?،\n\t\u200d.aZ9৯ক '’-\"“”)*_।…\u00a0\u2014(") for _ in range(rng.randint(0, 30)))
               for _ in range(6000)]
-    opened = trailed = 0
+    texts += ["आप बैठिए ना दीदी, मैं चाय लाती हूँ।", "रो मत पिंकी।", "बैठो 'दीदी'!", "सुनो दीदी\n", "सुनो दीदी ,"]
+    opened = trailed = called = 0
     for text in texts:
         for start, end in ((0, len(text)), *((a, rng.randint(a, len(text))) for a in
                                              (rng.randint(0, len(text)) for _ in range(2)))):
@@ -212,11 +213,15 @@ def test_opening_and_trailing_gates_never_hide_a_match():
                 if addressees._OPENING_AT_START.match(text, position, end) is not None:
                     assert addressees.may_open_at(text, position, end), (text, position, end)
                     opened += 1
-    assert opened > 1000 and trailed > 1000
+                if addressees._UNMARKED_VOCATIVE.match(text, position, end) is not None:
+                    assert addressees.may_call_after(text, position, end), (text, position, end)
+                    called += 1
+    assert opened > 1000 and trailed > 1000 and called > 1000
     # and they rule out what they should: a clause after a comma, a sentence with no comma near its start
     text = "इसे ग्राहक सेवा की संस्कृति होने के लिए, बल्कि एक अनुभव बनाने की ज़रूरत है।"
     assert not addressees.may_trail(text, 0, len(text)) and not addressees.may_open_at(text, 0, len(text))
     assert addressees.may_trail("आप बैठिए, दीदी।", 0, 15) and addressees.may_open_at("रहीम चाचा, आप", 0, 13)
+    assert addressees.may_call_after("आप बैठिए दीदी, मैं", 8, 18) and not addressees.may_call_after(text, 5, len(text))
 
 
 def test_letters_counted_by_character_as_by_search():

@@ -489,6 +489,9 @@ _SPACE_CODES: Final[bytes] = bytes(1 if chr(code).isspace() else 0 for code in r
 _WORD_CODES_END: Final[int] = len(WORD_CODES)
 #: the marks that end a trailing vocative (_TRAILING_ANYWHERE's last class)
 _TRAILING_END_CODES: Final[frozenset] = frozenset(map(ord, SENTENCE_END_MARKS + "." + ELLIPSIS + "!?\n"))
+#: the closing quotes and marks, and the clause ends, after a call with no comma (_UNMARKED_VOCATIVE)
+_CALL_CLOSING_CODES: Final[frozenset] = frozenset(map(ord, DOUBLE_QUOTE_MARKS + "'’)*_"))
+_CALL_END_CODES: Final[frozenset] = frozenset(map(ord, ",،!?" + SENTENCE_END_MARKS + "." + ELLIPSIS + "\n"))
 
 
 # Gates for the compiled path: a loop over the code points that says False only where a pattern
@@ -542,6 +545,31 @@ def may_trail(text: str, start: int, end: int) -> bool:
         if (code == 44 or code == 0x060C) and _may_trail_at(text, c + 1, end):
             return True
     return False
+
+
+def may_call_after(text: str, i: int, end: int) -> bool:
+    """Can :data:`_UNMARKED_VOCATIVE` match at ``i`` (before ``end``)? Spaces or tabs, one to
+    three words apart by spaces, tabs or hyphens, then closing quotes or marks, then a clause's
+    end or ``end``; False only where the pattern cannot match."""
+    if i >= end or not (ord(text[i]) == 32 or ord(text[i]) == 9):
+        return False
+    words = 0
+    while i < end:
+        code = ord(text[i])
+        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
+            words += 1
+            if words > 3:
+                return False
+            i = _word_run_end(text, i + 1, end)
+        elif code == 32 or code == 9 or code == 45:
+            i += 1
+        elif code in _CALL_CLOSING_CODES:
+            while i < end and ord(text[i]) in _CALL_CLOSING_CODES:
+                i += 1
+            return words > 0 and (i == end or ord(text[i]) in _CALL_END_CODES)
+        else:
+            return words > 0 and code in _CALL_END_CODES
+    return words > 0
 
 
 def _may_trail_at(text: str, i: int, end: int) -> bool:
@@ -648,6 +676,8 @@ def unmarked_vocative(text: str, after: int, end: int, lexicon: Lexicon) -> tupl
     >>> unmarked_vocative(t, t.index(" दीदी"), len(t), load_lexicon("hi")) is None
     True
     """
+    if _BY_CHARACTER and not may_call_after(text, after, end):
+        return None   # (compiled: the loop over the code points rules out most verbs' ends first)
     found = _UNMARKED_VOCATIVE.match(text, after, end)
     if found is None:
         return None
