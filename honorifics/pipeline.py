@@ -633,6 +633,21 @@ _SPEAKER_INDEXES: dict[tuple, SpeakerIndex] = {}
 SPEAKER_INDEX_LIMIT = 4096
 
 
+_PARTY_KEYS: dict[tuple, frozenset] = {}
+
+
+def _party_keys(parties: tuple, lexicon: Lexicon) -> frozenset:
+    """The keys of the words of the parties' names, kept per parties and lexicon (most records
+    have the same few: a plain reply's one speaker; bounded as _SPEAKER_INDEXES)."""
+    key = (parties, lexicon.name)
+    found = _PARTY_KEYS.get(key)
+    if found is None:
+        if len(_PARTY_KEYS) >= SPEAKER_INDEX_LIMIT:
+            _PARTY_KEYS.clear()
+        found = _PARTY_KEYS[key] = frozenset(lexicon.key(w) for party in parties for w in TOKEN.findall(party))
+    return found
+
+
 def _role_word(name: str, lexicon: Lexicon) -> bool:
     """Does every word of ``name`` name a role, not a person in particular (लड़का, नौकर, মা)?"""
     words = TOKEN.findall(name)
@@ -956,7 +971,7 @@ class Analyzer:
                     elif known is None and turn.addressee is not None:
                         called[(turn.speaker, term)] = turn.addressee
                 if party_keys is None:
-                    party_keys = frozenset(lexicon.key(w) for party in parties for w in TOKEN.findall(party))
+                    party_keys = _party_keys(tuple(parties), lexicon)
                 if turn.evidence and may_change_addressee(text, turn, lexicon, party_keys):
                     if parties_index is None:
                         parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)

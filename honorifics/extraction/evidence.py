@@ -135,9 +135,11 @@ class _Utterance:
         clause_start = self.tokens.clause_start
         followers = self.lexicon.mention_followers_by_first_key
         for i in self.candidates:
+            if not self.pronoun[i] or i + 1 >= len(keys):
+                continue   # (verbs: no lookup)
             # only the sequences that start with the next word can follow (a dict lookup, not a scan)
-            sequences = followers.get(keys[i + 1], ()) if i + 1 < len(keys) else ()
-            if self.pronoun[i] and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
+            sequences = followers.get(keys[i + 1], ())
+            if sequences and any(tuple(keys[i + 1:i + 1 + len(seq)]) == seq
                                        and not any(clause_start(j) for j in range(i + 1, min(i + 1 + len(seq), len(keys))))
                                        for seq in sequences):
                 self._exclude(i)
