@@ -26,6 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from .. import languages, regexcache
 from ..records import NOTE, REFUSAL
@@ -250,7 +251,7 @@ def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *,
                            reply_to_user: bool = False, latin_record: bool = False,
                            after_refusal: bool = False, latin_letters: bool = True,
-                           aside: bool = False) -> list[tuple[int, int, str]]:
+                           aside: Callable[[], bool] | None = None) -> list[tuple[int, int, str]]:
     """Out-of-character spans ``(start, end, kind)`` in one paragraph ``text[start:end]``.
 
     ``kind`` is ``refusal`` (the model declines or steps out of the task) or
@@ -260,7 +261,7 @@ def out_of_character_spans(text: str, start: int, end: int, lexicon_name: str, *
     script, so "I can't" alone is not meta-talk. ``after_refusal``: the
     previous paragraph was a refusal, so an offer or question continues it.
     ``latin_letters``: False when the record has no Latin letter (no need to look for English cues).
-    ``aside``: the paragraph is the model's by its layout (in parentheses or italics, opened by a
+    ``aside``: says whether the paragraph is the model's by its layout (in parentheses or italics, opened by a
     note marker, in Latin letters in a native-script record), so declining there needs no task word.
 
     >>> out_of_character_spans("মা: তুই কোথায় ছিলি?", 0, 19, "bn")
@@ -320,7 +321,8 @@ def _refusal_before_an_offer(text: str, end: int, parts: list[tuple[int, int]], 
 
 
 def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, latin_record: bool,
-           after_refusal: bool, latin_letters: bool, aside: bool) -> list[tuple[int, int, str]]:
+           after_refusal: bool, latin_letters: bool,
+           aside: Callable[[], bool] | None) -> list[tuple[int, int, str]]:
     """The spans of :func:`out_of_character_spans` that its cues open."""
     # one search decides for most paragraphs: nothing that could open an OOC span
     # (the triggers match the character before a cue: a space stands before the paragraph)
@@ -369,7 +371,8 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
         # "Note: I left out the slap", a Latin line in a native-script record), or a sentence
         # that introduces the text with its colon ("I've kept the threats out, so the fight
         # stays verbal:"): declining there needs no task word, as a character does not speak so
-        in_the_model_s_voice = aside or sentence.rstrip().endswith((":", "："))
+        in_the_model_s_voice = bool(cue & _DECLINES) and (
+            sentence.rstrip().endswith((":", "：")) or aside is not None and aside())
         refusal = bool(cue & {"ai_identity", "policy"}) or (
             "inability" in cue and (
                 paragraph.has(context) or writes_material or in_the_model_s_voice
@@ -382,7 +385,8 @@ def _spans(text: str, start: int, end: int, cues: Cues, reply_to_user: bool, lat
         if not refusal and after_refusal and number == 0 and cue & {"offer", "help"}:
             refusal = True
         if refusal:
-            first = 0 if aside else number   # (an aside is the model's from its first word)
+            # (an aside is the model's from its first word)
+            first = 0 if aside is not None and aside() else number
             # an apology opener of its own just before ("क्षमा करें! …") belongs to it
             while first > 0 and paragraph.cues_of(first - 1) and paragraph.cues_of(first - 1) <= _OPENER:
                 first -= 1
@@ -409,6 +413,7 @@ _TASK_OR_MATERIAL = frozenset({"task", "material"})
 _ABOUT_THE_TEXT = frozenset({"task", "material", "writing", "offer", "help"})
 _APOLOGY = frozenset({"apology"})
 _TASK_OR_AI = frozenset({"task", "ai_identity"})
+_DECLINES = frozenset({"inability", "omission"})
 _INABILITY = frozenset({"inability"})
 _OFFER_OR_ALTERNATIVE = frozenset({"offer", "alternative"})
 _TEXT_CUES = frozenset({"material", "writing"})

@@ -1048,13 +1048,18 @@ class _TurnSplitter:
         # (text in Latin letters in a native-script record is read with the language's romanized cues:
         # Main gaali-galoch wala version nahi likh sakta, …)
         name = self.lexicon.name
-        span = self.text[span_start:span_end]
-        latin_aside = self.latin_letters and self.record_script != "latn" and _is_latin_only(span)
-        if latin_aside and name == self.lexicon.language:
+        latin = self.latin_letters and self.record_script != "latn" \
+            and _is_latin_only(self.text[span_start:span_end])
+        if latin and name == self.lexicon.language:
             name = f"{self.lexicon.language}-Latn"
-        # the model's aside by its layout (in parentheses or italics, a note marker, a Latin line in a
-        # native-script record): declining there is the model's, whatever it names
-        aside = latin_aside or _is_stage_direction(span) or note_marked(span.lstrip(), self.lexicon)
+        text, lexicon = self.text, self.lexicon
+
+        def aside() -> bool:
+            # the model's aside by its layout (in parentheses or italics, a note marker, a Latin line in
+            # a native-script record): declining there is the model's, whatever it names (asked only of
+            # a paragraph that declines: most never are)
+            span = text[span_start:span_end]
+            return latin or _is_stage_direction(span) or note_marked(span.lstrip(), lexicon)
         return out_of_character_spans(self.text, span_start, span_end, name,
                                       reply_to_user=self.reply_to_user, latin_record=self.record_script == "latn",
                                       after_refusal=previous_refusal, latin_letters=self.latin_letters, aside=aside)
