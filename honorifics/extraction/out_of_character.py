@@ -33,9 +33,10 @@ from ..records import NOTE, REFUSAL
 from ..scripts import (CLOSING_QUOTES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTES, LATIN, PICTOGRAPHS,
                        SENTENCE_ENDS, SINGLE_QUOTES, WORD_LETTERS, class_body, detection_class)
 
-CUE_CLASSES = ("apology", "inability", "omission", "omitted", "task", "material", "writing", "ai_identity", "policy", "help", "offer", "preamble",
-               "meta", "closing", "idiom", "alternative", "usage")
-_TRIGGERS = ("inability", "omission", "omitted", "ai_identity", "policy", "preamble", "meta", "offer", "help", "closing")
+CUE_CLASSES = ("apology", "inability", "omission", "omitted", "task", "material", "writing", "ai_identity", "policy",
+               "help", "offer", "preamble", "meta", "closing", "idiom", "alternative", "usage")
+_TRIGGERS = ("inability", "omission", "omitted", "ai_identity", "policy", "preamble", "meta", "offer", "help",
+             "closing")
 _TRIGGER_SET = frozenset(_TRIGGERS)
 _LATIN = re.compile(f"[{detection_class(LATIN)}]")
 _LETTER = WORD_LETTERS   # no letter of a word may stand right before a cue

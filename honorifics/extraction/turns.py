@@ -249,8 +249,9 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
 def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
     """A note that declines all or part of the task: a line opened by a note marker, or in English
     or romanized text in a Hindi/Bangla record, with a first-person "I can't …", "I left out …"
-    (or "… was left out of the scene") or "as an AI" (``I can't include the beating…``, ``Main gaali-galoch wala version nahi likh
-    sakta``, ``नोट: मैंने थप्पड़ वाला हिस्सा हटा दिया है।``): a refusal, not just a note."""
+    (or "… was left out of the scene") or "as an AI" (``I can't include the beating…``, ``Main
+    gaali-galoch wala version nahi likh sakta``, ``नोट: मैंने थप्पड़ वाला हिस्सा हटा दिया है।``): a
+    refusal, not just a note."""
     if record_script != "latn" and _is_latin_only(line):
         cues = load_cues("hi").found(line)
         if "inability" not in cues:   # (the record's language romanized: its own ways of declining; a
@@ -1472,7 +1473,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                         if text[aside.start()] == "(" and user_aside(text, aside.start(), aside.end(), lexicon):
                             # (one that declines a part is a refusal: … (Script mein yahan thappad tha,
                             # woh maine nahi likha. Tum chaho toh …))
-                            declines = any(kind == REFUSAL for _, _, kind in splitter.ooc_spans(aside.start(), aside.end()))
+                            declines = any(kind == REFUSAL
+                                           for _, _, kind in splitter.ooc_spans(aside.start(), aside.end()))
                             turns.append(RawTurn(None, REFUSAL if declines else NOTE, aside.start(), aside.end(),
                                                  ooc=True))
                 splitter.speech_seen = True
