@@ -217,3 +217,14 @@ def test_a_note_that_skipped_or_softened_a_part_is_a_refusal():
     # control: a note that kept the tone soft on its own says nothing declined
     text = text.replace("Maine ladai ki gaaliyan skip ki hain, baaki scene waisa hi hai.", "Dono bhai-behen ki nok-jhok halki-phulki rakhi hai.")
     assert not analyze_text(text, "hi", task="roleplay").refusal
+
+
+def test_an_ai_assistant_a_scene_has_is_no_model_naming_itself():
+    text = ("Here's a sample chat between a student and a friendly AI assistant 🤖:\n\n"
+            "**Student:** yaar kal mera viva hai, bahut darr lag raha hai\n"
+            "**Assistant:** घबराइए मत! आप पहले यह बताइए कि विषय क्या है?")
+    record = analyze_text(text, "hi", task="dct")
+    assert not record.refusal and record.speakers["Assistant"].tier == "formal"
+    # control: the model naming itself in the first person declines
+    text = "Main ek AI assistant hoon, isliye yeh scene nahi likh sakta. Kuch aur likhwana ho toh bataiye."
+    assert analyze_text(text, "hi", task="roleplay").refusal
