@@ -519,21 +519,11 @@ def may_open_at(text: str, position: int, end: int) -> bool:
         if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
             break
         i += 1
-    words = 0
-    while i < end:
-        code = ord(text[i])
-        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
-            words += 1
-            if words > 4:
-                return False
-            i = _word_run_end(text, i + 1, end)
-        elif code == 32 or code == 9:
-            i += 1
-        elif code == 44 or code == 33 or code == 0x060C:
-            return words > 0
-        else:
-            return False
-    return False
+    i, words = _words_apart(text, i, end, 4, False)
+    if words <= 0 or i >= end:
+        return False
+    code = ord(text[i])
+    return code == 44 or code == 33 or code == 0x060C
 
 
 def may_trail(text: str, start: int, end: int) -> bool:
@@ -553,45 +543,47 @@ def may_call_after(text: str, i: int, end: int) -> bool:
     end or ``end``; False only where the pattern cannot match."""
     if i >= end or not (ord(text[i]) == 32 or ord(text[i]) == 9):
         return False
-    words = 0
-    while i < end:
-        code = ord(text[i])
-        if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
-            words += 1
-            if words > 3:
-                return False
-            i = _word_run_end(text, i + 1, end)
-        elif code == 32 or code == 9 or code == 45:
+    i, words = _words_apart(text, i, end, 3, True)
+    if words <= 0:
+        return False
+    if i >= end:
+        return True
+    code = ord(text[i])
+    if code in _CALL_CLOSING_CODES:
+        while i < end and ord(text[i]) in _CALL_CLOSING_CODES:
             i += 1
-        elif code in _CALL_CLOSING_CODES:
-            while i < end and ord(text[i]) in _CALL_CLOSING_CODES:
-                i += 1
-            return words > 0 and (i == end or ord(text[i]) in _CALL_END_CODES)
-        else:
-            return words > 0 and code in _CALL_END_CODES
-    return words > 0
+        return i == end or ord(text[i]) in _CALL_END_CODES
+    return code in _CALL_END_CODES
 
 
 def _may_trail_at(text: str, i: int, end: int) -> bool:
-    tag = False
+    i, words = _words_apart(text, i, end, 3, True)
+    if words <= 0:
+        return False
+    if i < end and (ord(text[i]) == 44 or ord(text[i]) == 0x060C):
+        # a tag after a second comma: one or two words
+        i, words = _words_apart(text, i + 1, end, 2, True)
+        if words <= 0 or i < end and (ord(text[i]) == 44 or ord(text[i]) == 0x060C):
+            return False
+    return i >= end or ord(text[i]) in _TRAILING_END_CODES
+
+
+def _words_apart(text: str, i: int, end: int, most: int, hyphens: bool) -> tuple[int, int]:
+    """(where the run ends, how many words) of words apart by spaces or tabs (and hyphens) from
+    ``i``: the position of the first other character, or ``end``; -1 words when more than ``most``."""
     words = 0
     while i < end:
         code = ord(text[i])
         if code < _WORD_CODES_END and _WORD_CODES[code] != 0:
             words += 1
-            if words > (2 if tag else 3):
-                return False
+            if words > most:
+                return i, -1
             i = _word_run_end(text, i + 1, end)
-        elif code == 32 or code == 9 or code == 45:
-            i += 1
-        elif code == 44 or code == 0x060C:
-            if tag or words == 0:
-                return False
-            tag, words = True, 0
+        elif code == 32 or code == 9 or hyphens and code == 45:
             i += 1
         else:
-            return words > 0 and code in _TRAILING_END_CODES
-    return words > 0
+            break
+    return i, words
 
 
 def vocative_names_by_character(text: str, start: int, end: int) -> list[tuple[int, str]]:
