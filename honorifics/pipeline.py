@@ -38,7 +38,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_ENDS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -457,15 +457,12 @@ def _narrated_keys(text: str, turns: list[SpeakerTurn], lexicon: Lexicon) -> fro
         if turn.kind != NARRATION:
             continue
         for start, end in without_quotes(text, [(turn.start, turn.end)]):
-            for sentence in _NARRATION_SENTENCE.split(text[start:end]):
-                words = [lexicon.key(word) for word in TOKEN.findall(sentence)]
+            for sentence_start, sentence_end in sentence_spans(text, start, end):
+                words = [lexicon.key(word) for word in TOKEN.findall(text, sentence_start, sentence_end)]
                 if words:
                     keys.add(words[0])
                 keys.update(word for word, after in zip(words, words[1:]) if after in markers)
     return frozenset(keys)
-
-
-_NARRATION_SENTENCE = re.compile(f"[{SENTENCE_ENDS}.\n]+")
 
 
 def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexicon, parties: list[str]) -> None:
