@@ -524,6 +524,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)
                                              for e in section.get("root_participle_endings") or ()),
+            # an emphatic clitic on a verb form (বসেই): the form without it is read
+            "emphatic_clitics": tuple(match_key(e, script) for e in section.get("emphatic_clitics") or ()),
             # endings of a word that closes an adverbial before a clause's subject (a locative or a
             # participle: ফোনের ওপাশে রুমকি হাসল, স্কুল থেকে এসে বাবলু …), on any stem
             "adjunct_endings": tuple(match_key(e, script) for e in section.get("adjunct_endings") or ()),
@@ -569,6 +571,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "mention_frames": keys(section.get("mention_frames")),
             # a person's voice that comes (पापा की आवाज़ आई, মায়ের গলা ভেসে এল): that person speaks
             "voice_nouns": keys(section.get("voice_nouns")),
+            # and a person's message that comes (वर्मा सर का ईमेल आया:): a name the lexicon does not know
+            # may own a message, where a thing's sound is as common (दरवाज़े की आवाज़ आई)
+            "message_nouns": keys(section.get("message_nouns")),
             "voice_verbs": keys(section.get("voice_verbs"))}
 
 

@@ -227,12 +227,13 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     words = [w for w, _ in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
-    if verb_at is None:
-        voice = _voice_owner(tokens, lexicon, index)
-        if voice is not None:
-            return voice   # रसोई से पापा की आवाज़ आई: a person's voice that comes frames the quote
-        if not action:
-            return None
+    # रसोई से पापा की आवाज़ आई, वर्मा सर का ईमेल आया: a person's voice or message that comes frames
+    # the quote (also where its noun is a reporting verb's too: Arnab er reply elo)
+    voice = _voice_owner(tokens, lexicon, index, verb_at, record)
+    if voice is not None:
+        return voice
+    if verb_at is None and not action:
+        return None
     if any(k in lexicon.pronouns for k in keys):
         return None    # a speaker's own words around the quote, not narration
     # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
@@ -300,6 +301,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
                   and not (i + 1 < len(keys) and keys[i + 1] in lexicon.auxiliaries)
                   and not _a_thing(keys, i, lexicon, words)
+                  # (a word said twice is an adverbial: खड़े-खड़े, হাসতে হাসতে, dheere dheere)
+                  and not (i + 1 < len(keys) and keys[i + 1] == k or i > 0 and keys[i - 1] == k)
                   and not _lower_case_word(w, k, lexicon, index)
                   and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
                                              previous is not None, case_markers)]
@@ -327,6 +330,14 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         candidates = [(i, w) for i, w in candidates if i > breaks[-1]]
     before = [w for i, w in candidates if i < end]
     after = [w for i, w in candidates if i > end]
+    if len(before) >= 2 and lexicon.script == "latn" and record and candidates[0][0] == 0 \
+            and not _named_again(before[0], record) and not lexicon.person_word(keys[0]):
+        # in Latin script a capital that only opens the sentence, on a word the record writes once,
+        # gives way to a name written with a capital inside it (Hothat group-e Mou message korlo)
+        inside = next((w for i, w in candidates[1:] if i < end and _capitalized_inside(words, i, lexicon, record)),
+                      None)
+        if inside is not None:
+            return inside, True
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
     return (before[0] if before else after[0]), True
 
@@ -426,23 +437,35 @@ def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex 
 _GUESSED_SUBJECT_REACH = 3
 
 
-def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
-                 index: SpeakerIndex | None) -> tuple[str, bool] | None:
-    """The person whose voice a clause says came or rang out (रसोई से पापा की आवाज़ आई,
-    রান্নাঘর থেকে মায়ের গলা ভেসে এল, kitchen se Mummy ki awaaz aayi): a listed speaker or a
-    person word, with a genitive marker or ending, before a voice noun that a verb of coming
-    follows within three words. Not a thing's sound (दरवाज़े की आवाज़ आई), nor a voice heard
-    by the subject (माँ की आवाज़ सुनकर नेहा बोली: a reporting verb, read first).
+#: at most this many words (एक और लंबा, একটা, छोटा-सा) stand between a message's owner and its noun
+_OWNER_TO_NOUN = 3
+
+
+def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: SpeakerIndex | None,
+                 reporting_at: int | None = None, record: str = "") -> tuple[str, bool] | None:
+    """The person whose voice or message a clause says came or rang out (रसोई से पापा की आवाज़ आई,
+    রান্নাঘর থেকে মায়ের গলা ভেসে এল, kitchen se Mummy ki awaaz aayi; गुप्ता जी का एक और मैसेज आया,
+    রহমান সাহেবের একটা ইমেইল এল): a listed speaker or a person word, with a genitive marker or
+    ending, before a voice or message noun (a word or two between them) that a verb of coming
+    follows within three words. Not a thing's sound (दरवाज़े की आवाज़ आई), nor a voice heard by
+    the subject (माँ की आवाज़ सुनकर नेहा बोली): only where the clause has no reporting verb
+    (``reporting_at``, its first) but the noun itself (Arnab er reply elo). A name the lexicon does
+    not know, with or without its title, owns a message where the ``record`` names it again.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> hi = load_lexicon("hi")
     >>> _voice_owner(_frame_keys("रसोई से पापा की आवाज़ आई", hi), hi, None)
     ('पापा', True)
+    >>> frame = "रात को गुप्ता जी का एक और मैसेज आया"
+    >>> _voice_owner(_frame_keys(frame, hi), hi, None, record=f"गुप्ता जी किराया माँगते हैं। {frame}:")
+    ('गुप्ता जी', True)
     >>> _voice_owner(_frame_keys("दरवाज़े की आवाज़ आई", hi), hi, None) is None
     True
     """
     narrative = lexicon.narrative
-    nouns: frozenset = narrative.get("voice_nouns") or frozenset()
+    voices: frozenset = narrative.get("voice_nouns") or frozenset()
+    messages: frozenset = narrative.get("message_nouns") or frozenset()
+    nouns = voices | messages
     verbs: frozenset = narrative.get("voice_verbs") or frozenset()
     if not nouns:
         return None
@@ -450,23 +473,39 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon,
     words = [w for w, _ in tokens]
     genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
     for i, key in enumerate(keys):
-        if key not in nouns or i == 0 or not any(k in verbs for k in keys[i + 1:i + 4]):
+        if key not in nouns or i == 0 or reporting_at is not None and reporting_at != i \
+                or not any(k in verbs for k in keys[i + 1:i + 4]):
             continue
-        if keys[i - 1] in genitive_words:   # पापा की आवाज़, Ma-r gola
-            owners = [" ".join(words[i - 3:i - 1])] if i >= 3 else []
-            owners += [words[i - 2]] if i >= 2 else []
-        else:   # মায়ের গলা: the genitive ending, every reading (the longest first)
-            stems = genitive_stems(words[i - 1], lexicon)
-            owners = [f"{words[i - 2]} {stem}" for stem in stems if i >= 2] + stems
+        # the owner's genitive, right before the noun or a word or two before it (… का एक और मैसेज)
+        owners: list[str] = []
+        for at in range(i - 1, max(i - 2 - _OWNER_TO_NOUN, -1), -1):
+            if keys[at] in genitive_words:   # पापा की आवाज़, Ma-r gola
+                owners = [" ".join(words[at - 2:at])] if at >= 2 else []
+                owners += [words[at - 1]] if at >= 1 else []
+            else:   # মায়ের গলা: the genitive ending, every reading (the longest first)
+                stems = genitive_stems(words[at], lexicon)
+                owners = [f"{words[at - 1]} {stem}" for stem in stems if at >= 1] + stems
+            if owners or keys[at] in nouns or lexicon.person_word(keys[at]) \
+                    or index is not None and index.match(words[at]) is not None:
+                break   # (the nearest genitive; a person or another such noun between ends the search)
         for owner in owners:
             name = index.match(owner) if index is not None else None
             if name is not None:
                 return name, False
         for owner in owners:
             for form in (owner, *direct_forms(owner, lexicon)):
-                if lexicon.person_word(lexicon.key(form)):
+                if lexicon.person_word(lexicon.key(form)) or " " not in form and lexicon.titled(lexicon.key(form)) \
+                        or key in messages and _a_name(form, lexicon, record):   # (বড়মামা, a title fused in)
                     return form, True
     return None
+
+
+def _a_name(words: str, lexicon: Lexicon, record: str) -> bool:
+    """Are ``words`` a character's name: each a word that can be a name (:func:`_name_like`) or,
+    after the first, a title (वर्मा सर, রহমান সাহেব), the first named again in the ``record``?"""
+    tokens = [(word, lexicon.key(word)) for word in words.split()]
+    return bool(tokens) and bool(record) and _named_again(tokens[0][0], record) and _name_like(tokens, 0, lexicon) \
+        and all(key in lexicon.name_titles or _name_like(tokens, j, lexicon) for j, (_, key) in enumerate(tokens[1:], 1))
 
 
 def _a_thing(keys: list[str], i: int, lexicon: Lexicon, words: list[str] | None = None) -> bool:
@@ -597,7 +636,9 @@ def _verb_like(key: str, lexicon: Lexicon) -> bool:
             if stem in lexicon.verb_roots or _raised_root(stem, narrative.get("participle_vowels") or {}) \
                     in lexicon.verb_roots:
                 return True
-    return False
+    # (with an emphatic clitic: বসেই, শুনেই)
+    return any(key.endswith(clitic) and len(key) > len(clitic) + 1 and _verb_like(key[:-len(clitic)], lexicon)
+               for clitic in narrative.get("emphatic_clitics", ()))
 
 
 def _raised_root(stem: str, vowels: dict) -> str | None:
@@ -1489,11 +1530,21 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
 _FRAME_ENDS = (":", "：", ",", "—", "–", "-")   # what a line that introduces the next line's quote ends in
 
 
-def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -> tuple[str, bool] | None:
-    """A line that is only a reporting clause introducing the next line's quote.
+def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
+               record: str = "") -> tuple[str, bool] | None:
+    """A line that is only a reporting clause introducing the next line's quote, or a line of
+    narration whose last sentence is one and ends in a colon (``record``: the record's text, where
+    a line of several sentences is read so).
+
+    The last sentence's subject, when elided, is the one the sentence before names (नेहा ने एक
+    लंबी साँस ली। फिर धीरे-धीरे जवाब टाइप किया: नेहा; মিতুল হেসে ফেলল। তারপর তাড়াতাড়ি লিখল:
+    মিতুল), as before a quote in the same line.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> frame_line("नेहा ने पूछा:", load_lexicon("hi"))
+    ('नेहा', True)
+    >>> line = "वीकेंड का टिकट बुक था। नेहा ने एक लंबी साँस ली। फिर धीरे-धीरे जवाब टाइप किया:"
+    >>> frame_line(line, load_lexicon("hi"), record=line + " नेहा")
     ('नेहा', True)
     """
     last = line.rstrip()[-1:]
@@ -1503,4 +1554,33 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None) -
     if not lexicon.narrative or not body.endswith(_FRAME_ENDS) or \
             any(q in body for q in _QUOTE_CHARACTERS):
         return None
-    return frame_speaker(body.rstrip(":：,—–- "), lexicon, index)
+    # (a line of several sentences only where its colon introduces what follows; one ending in a
+    # dash or comma is as often speech that breaks off: … সে বলে উঠেছে, আজ্ঞে হ্যাঁ, … ছাপ—)
+    several = bool(record) and body.endswith((":", "："))
+    body = body.rstrip(":：,—–- ")
+    boundaries = list(_boundary(lexicon).finditer(body)) if several else []
+    if not boundaries:
+        return frame_speaker(body, lexicon, index, record=record)
+    frame = body[boundaries[-1].end():]
+    if not TOKEN.search(frame):
+        return None
+    # the subject an elided one goes on from: the overt one of the sentence before (a listed
+    # person, a pronoun, a person by a kin term or title, a name the record names again), else
+    # the one the sentences before it are about
+    subject = _previous_sentence_subject(body, boundaries, lexicon, index)
+    if subject is not None and not (_listed_or_pronoun(subject) or _person_subject(subject, lexicon)
+                                    or _named_again(subject[0], record)):
+        subject = None
+    if subject is None:
+        subject = _subject_before_elided(body, boundaries, lexicon, index, record, False)
+    elif subject[1] and " " not in subject[0]:
+        # (a kin term or title with the name the record writes before it: … থাকেন রুমানা ভাবি।)
+        subject = _with_its_name(subject, _previous_sentence(body, boundaries), lexicon, record)
+    found = frame_speaker(frame.strip(_FRAME_TRIM), lexicon, index, previous=subject, record=record)
+    if found is not None and found != subject and found[1] and not found[0].endswith(")") \
+            and not _person_subject(found, lexicon) and not _named_again(found[0], record) \
+            and _clause_subject(_frame_keys(frame, lexicon), lexicon, index) is None:
+        # a guessed word the record names once is no one's name (তারপর চটপট রিপ্লাই দিল: an adverb;
+        # not an overt subject, भीगी हुई सुधा ने … पूछा): the subject is elided after all
+        return subject
+    return found

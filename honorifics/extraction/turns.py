@@ -1426,7 +1426,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             continue
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
-        framed = frame_line(line, lexicon, index)
+        framed = frame_line(line, lexicon, index, text)
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))

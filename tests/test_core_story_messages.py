@@ -1,0 +1,85 @@
+"""Messages characters send each other in a story: a narration line ending in a colon frames the
+message on the next line. The sender owns a message that comes (… का मैसेज आया:), types, sends or
+replies (रिप्लाई किया:, পাঠাল:), or, with the subject left out, is the one the sentence before
+names (… साँस ली। फिर जवाब टाइप किया:). Words that are no sender: a word said twice (खड़े-खड़े), a
+participle with its emphatic clitic (বসেই), a capital that only opens a romanized sentence.
+Each on new sentences with a control; none comes from a blind set.
+"""
+from __future__ import annotations
+
+from honorifics import analyze_text
+from honorifics.extraction.lexicon import load_lexicon
+from honorifics.extraction.narrative import frame_line, frame_speaker
+from speaker_view import speech_turns
+
+HI, BN = load_lexicon("hi"), load_lexicon("bn")
+
+
+def test_the_owner_of_a_message_that_comes_sends_it():
+    text = ("शाम को ऑफ़िस से निकलते ही कविता ने फ़ोन देखा। मल्होत्रा मैडम का एक और लंबा मैसेज आया था:\n"
+            "\"कविता, कल की रिपोर्ट तुम सुबह नौ बजे तक भेज देना।\"\n"
+            "कविता ने तुरंत रिप्लाई किया:\n"
+            "\"जी मैडम, आप चिंता मत कीजिए, भेज दूँगी।\"\n"
+            "मल्होत्रा मैडम ने अंगूठे वाला इमोजी भेजा।")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [
+        ("मल्होत्रा मैडम", "familiar"), ("कविता", "formal")]
+    bangla = ("ভোরবেলা ঘুম ভাঙতেই রুপু দেখল, বড়মামার একটা ইমেইল এসেছে:\n"
+              "\"রুপু, তুই পরীক্ষার ফর্মটা আজই জমা দিবি।\"\n"
+              "রুপু লিখল:\n"
+              "\"আচ্ছা মামা, আপনি ভাববেন না।\"")
+    assert speech_turns(analyze_text(bangla, "bn", task="continuation")) == [("বড়মামা", "intimate"), ("রুপু", "formal")]
+
+
+def test_a_thing_s_sound_is_no_one_s_message():
+    # a name the lexicon does not know owns a message the record names it with again ...
+    record = "तनेजा साहब दफ़्तर में नहीं थे। दोपहर में तनेजा साहब का मैसेज आया:"
+    assert frame_line(record, HI, record=record) == ("तनेजा साहब", True)
+    # ... control: a thing's sound that comes is no one's, however often the record names it
+    record = "दरवाज़े पर ताला था। तभी दरवाज़े की आवाज़ आई:"
+    assert frame_line(record, HI, record=record) is None
+    # control: a voice heard by the subject of a reporting verb is the hearer's cue to speak
+    assert frame_speaker("माँ की आवाज़ सुनकर नेहा बोली", HI, None) == ("नेहा", True)
+
+
+def test_the_last_sentence_of_a_line_ending_in_a_colon_frames_the_next_line():
+    text = ("बारिश तेज़ हो गई थी। समीर बस स्टॉप पर अकेला खड़ा था। समीर ने जेब से फ़ोन निकाला और भाई को लिखा:\n"
+            "\"भैया, आप मुझे लेने आ सकते हैं?\"\n"
+            "भाई का जवाब फ़ौरन आया:\n"
+            "\"रुक, दस मिनट में पहुँचता हूँ। तू वहीं खड़ा रह।\"")
+    turns = speech_turns(analyze_text(text, "hi", task="continuation"))
+    assert turns == [("समीर", "formal"), ("भाई", "intimate")]
+
+
+def test_an_elided_sender_is_the_one_the_sentence_before_names():
+    line = "माला देर तक स्क्रीन देखती रही। फिर धीरे-धीरे जवाब टाइप किया:"
+    assert frame_line(line, HI, record=line + " माला") == ("माला", True)
+    line = "তুতুল জানালার ধারে বসে ছিল। তারপর চটপট রিপ্লাই দিল:"
+    assert frame_line(line, BN, record=line + " তুতুল") == ("তুতুল", True)
+    # control: a line of several sentences that ends in a dash is speech breaking off, no frame
+    line = "তুতুল জানালার ধারে বসে ছিল। তারপর সে বলে উঠল, আরে দাঁড়া—"
+    assert frame_line(line, BN, record=line) is None
+
+
+def test_a_word_said_twice_is_an_adverbial_not_the_sender():
+    line = "नीलू तब भी लाइन में थी। वहीं बैठे-बैठे जवाब टाइप किया:"
+    assert frame_line(line, HI, record=line + " नीलू") == ("नीलू", True)
+    # control: the same sentence with its subject before the adverbial keeps the subject
+    assert frame_speaker("बैठे-बैठे नीलू ने जवाब टाइप किया", HI, None) == ("नीलू", True)
+
+
+def test_a_participle_with_its_emphatic_clitic_is_a_verb_not_the_sender():
+    line = "মুনমুন তখন ট্রামে। সিটে বসেই উত্তর পাঠাল:"
+    assert frame_line(line, BN, record=line + " মুনমুন") == ("মুনমুন", True)
+    # control: the participle without the clitic is read the same; a name in its place speaks
+    line = "মুনমুন তখন ট্রামে। সিটে বসে উত্তর পাঠাল:"
+    assert frame_line(line, BN, record=line + " মুনমুন") == ("মুনমুন", True)
+    assert frame_speaker("সিটে বসে টুকাই উত্তর পাঠাল", BN, None, record="টুকাই … টুকাই") == ("টুকাই", True)
+
+
+def test_a_capital_that_only_opens_a_romanized_sentence_gives_way_to_a_name_inside_it():
+    lexicon = load_lexicon("bn-Latn")
+    record = "Raat tokhon dutor beshi. Achomka group-e Pinku reply korlo:\nPinku ekdom ghumoy na."
+    assert frame_speaker("Achomka group-e Pinku reply korlo", lexicon, None, record=record) == ("Pinku", True)
+    # control: a name that opens the sentence and comes back in the record is the sender
+    record = record.replace("Achomka group-e Pinku", "Pinku achomka group-e")
+    assert frame_speaker("Pinku achomka group-e reply korlo", lexicon, None, record=record) == ("Pinku", True)
