@@ -83,3 +83,38 @@ def test_a_capital_that_only_opens_a_romanized_sentence_gives_way_to_a_name_insi
     # control: a name that opens the sentence and comes back in the record is the sender
     record = record.replace("Achomka group-e Pinku", "Pinku achomka group-e")
     assert frame_speaker("Pinku achomka group-e reply korlo", lexicon, None, record=record) == ("Pinku", True)
+
+
+def test_a_quoted_group_name_is_no_speech_and_no_word_of_the_frame():
+    text = ("रात के बारह बजे \"मस्ती की पाठशाला 🎒\" ग्रुप में गोलू ने लिखा:\n"
+            "\"कल की छुट्टी पक्की है क्या? तू बता न विक्की।\"\n"
+            "विक्की ने जवाब दिया:\n"
+            "\"हाँ भाई, पक्की है। तू सो जा अब।\"")
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("गोलू", "intimate"), ("विक्की", "intimate")]
+    line = "Raat e \"Para Boys ⚽\" group e Bablu likhlo:"
+    assert frame_line(line, load_lexicon("bn-Latn"), record=line + " Bablu") == ("Bablu", True)
+    # control: a quote the noun does not follow is speech, and the line no frame
+    line = "Raat e Bablu likhlo \"ke ke ashbi kal?\" group e:"
+    assert frame_line(line, load_lexicon("bn-Latn"), record=line) is None
+
+
+def test_wrote_frames_only_with_its_writer_named_in_its_clause():
+    assert frame_line("सबसे पहले मौसी ने लिखा:", HI) == ("मौसी", True)
+    # controls: "written" with no one's name, and a sign another clause's subject put up
+    assert frame_line("दुकान के बोर्ड पर बड़े अक्षरों में लिखा था:", HI) is None
+    assert frame_speaker("रामू ने दीवार पर पोस्टर चिपकाया — नीचे लिखा", HI, None) is None
+
+
+def test_a_message_noun_that_ends_the_frame_and_its_owners():
+    # the noun alone ends the frame (no verb of coming): its owner sends it; a kin term with its title
+    assert frame_speaker("थोड़ी देर में मामा जी का जवाब", HI, None) == ("मामा जी", True)
+    assert frame_speaker("সঙ্গে সঙ্গে মাসির রিপ্লাই", BN, None) == ("মাসি", True)
+    # control: a pronoun's message is no one the frame names
+    assert frame_line("### আপনার উত্তর:", BN, record="### আপনার উত্তর:\nআপনার উত্তর") is None
+
+
+def test_a_postposition_said_twice_is_an_adverbial_not_a_case():
+    record = "মিঠু সঙ্গে সঙ্গে উত্তর দিল। মিঠু হাসল।"
+    assert frame_speaker("মিঠু সঙ্গে সঙ্গে উত্তর দিল", BN, None, record=record) == ("মিঠু", True)
+    # control: once, it is the case of the word before it ("with Mithu"): no subject
+    assert frame_speaker("মিঠু সঙ্গে উত্তর দিল", BN, None, record=record) is None

@@ -173,6 +173,9 @@ class Lexicon:
     #: words next to a quote that make it a title or a line sung or played, not speech
     #: ("तेरे नाम" फ़िल्म, "तू ही रे" वाला गाना, বাজছিল "…")
     title_context: frozenset = frozenset()
+    #: a noun right after a quote that makes the quote its name: a group's, a chat's, a contact's
+    #: ("शर्मा परिवार 🏠" ग्रुप में …, "Kolkata Boys 🔥" group e …), no one's speech
+    name_nouns: frozenset = frozenset()
     #: the negation of a bare imperative (मत): a verb root before it is the imperative
     negative_imperative: frozenset = frozenset()
     #: the reading of a bare-stem imperative (the `bare_stems` section), or None
@@ -432,6 +435,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         greetings=keys(data.get("greetings")),
         reflexive_spellings=frozenset(str(w).casefold() for w in data.get("reflexive_spellings") or ()),
         title_context=keys(data.get("title_context")),
+        name_nouns=keys(data.get("name_nouns")),
         plural_pronouns=keys(addressees.get("plural_pronouns")),
         generic_you=generic_you,
         generic_you_required=required_literals(generic_you) if generic_you is not None else ANYTHING,
@@ -574,6 +578,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # and a person's message that comes (वर्मा सर का ईमेल आया:): a name the lexicon does not know
             # may own a message, where a thing's sound is as common (दरवाज़े की आवाज़ आई)
             "message_nouns": keys(section.get("message_nouns")),
+            # "wrote" where it is as often "written" (लिखा): a frame only with an overt subject
+            "written_verbs": keys(section.get("written_verbs")),
             "voice_verbs": keys(section.get("voice_verbs"))}
 
 

@@ -233,6 +233,15 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     if voice is not None:
         return voice
     if verb_at is None and not action:
+        written = narrative.get("written_verbs")
+        written_at = next((i for i, k in enumerate(keys) if k in written), None) if written else None
+        if written_at is not None and all(k in lexicon.auxiliaries for k in keys[written_at + 1:]):
+            # बुआ ने लिखा: "wrote" that ends its frame frames with its writer named in its own clause
+            # (not पर्ची पर लिखा था, "written"; nor … chipka diya — neeche likha "…", a sign another
+            # clause's subject made; nor उसने पोस्टर पर लिखा देखा:, "saw written")
+            clause_start = max((len(TOKEN.findall(frame[:m.start()])) for m in re.finditer(r"[,;—–]", frame)
+                                if len(TOKEN.findall(frame[:m.start()])) <= written_at), default=0)
+            return _clause_subject(tokens[clause_start:written_at], lexicon, index)
         return None
     if any(k in lexicon.pronouns for k in keys):
         return None    # a speaker's own words around the quote, not narration
@@ -295,7 +304,9 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not _genitive(keys[i], lexicon)
                   and not _possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
                   and not _in_an_adverbial_case(w, k, lexicon)   # (মাথায়, গোড়ায়, ভিজে: a place, a participle)
-                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers)   # জানালার বাইরে, গামছা দিয়ে
+                  and not (i + 1 < len(keys) and keys[i + 1] in case_markers   # জানালার বাইরে, গামছা দিয়ে
+                           # (not one said twice, an adverbial: পৌলমী সঙ্গে সঙ্গে উত্তর দিল)
+                           and not (i + 2 < len(keys) and keys[i + 2] == keys[i + 1]))
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
@@ -474,11 +485,13 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
     genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
     for i, key in enumerate(keys):
         if key not in nouns or i == 0 or reporting_at is not None and reporting_at != i \
-                or not any(k in verbs for k in keys[i + 1:i + 4]):
-            continue
+                or not (any(k in verbs for k in keys[i + 1:i + 4]) or i == len(keys) - 1):
+            continue   # (a verb of coming after it, or the noun ends the frame: দিদির রিপ্লাই:)
         # the owner's genitive, right before the noun or a word or two before it (… का एक और मैसेज)
         owners: list[str] = []
         for at in range(i - 1, max(i - 2 - _OWNER_TO_NOUN, -1), -1):
+            if keys[at] in lexicon.pronouns or keys[at] in narrative["first_person_other"]:
+                break   # (a pronoun's: আপনার উত্তর:, मेरा मैसेज: no one the frame names)
             if keys[at] in genitive_words:   # पापा की आवाज़, Ma-r gola
                 owners = [" ".join(words[at - 2:at])] if at >= 2 else []
                 owners += [words[at - 1]] if at >= 1 else []
@@ -494,10 +507,21 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                 return name, False
         for owner in owners:
             for form in (owner, *direct_forms(owner, lexicon)):
-                if lexicon.person_word(lexicon.key(form)) or " " not in form and lexicon.titled(lexicon.key(form)) \
-                        or key in messages and _a_name(form, lexicon, record):   # (বড়মামা, a title fused in)
+                if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record):
                     return form, True
     return None
+
+
+def _a_person(words: str, lexicon: Lexicon) -> bool:
+    """Are ``words`` a person by their words: a person word, a title fused into one (বড়মামা), or
+    one with titles after it (चाचा जी, মামা বাবু)?"""
+    keys = [lexicon.key(word) for word in words.split()]
+    if not keys:
+        return False
+    if len(keys) == 1:
+        return lexicon.person_word(keys[0]) or lexicon.titled(keys[0])
+    return lexicon.person_word(" ".join(keys)) or lexicon.person_word(keys[0]) \
+        and all(key in lexicon.name_titles for key in keys[1:])
 
 
 def _a_name(words: str, lexicon: Lexicon, record: str) -> bool:
@@ -1273,6 +1297,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     quotes = [m for m in _QUOTE.finditer(text, start, end)
               if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2
               or _framed_after(text, m.end(), end, lexicon, index)] if quoted else []
+    names = [m for m in quotes if _quoted_name(text, m, end, lexicon)]
+    if names:
+        # a group's or contact's name ("Kolkata Boys 🔥" group e likhlo:) is no one's speech, nor
+        # a word of the frame around it: the frames are read with it blanked
+        quotes = [m for m in quotes if m not in names]
+        text = _blanked(text, [m.span() for m in names])
     if colon:
         # speech after a reporting verb and a colon, unquoted, to the end of its line
         # (मैंने झुककर धीरे से पूछा: आंटी जी, आपको कहाँ जाना है?)
@@ -1528,6 +1558,37 @@ def whole_quote(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 _FRAME_ENDS = (":", "：", ",", "—", "–", "-")   # what a line that introduces the next line's quote ends in
+#: a quote this long at most may be a name ("शर्मा परिवार 🏠" ग्रुप)
+_NAME_WORDS = 6
+
+
+def _quoted_name(text: str, quote: re.Match, end: int, lexicon: Lexicon) -> bool:
+    """Is the quote a name, the word right after it a noun that makes it one or a title's
+    context ("शर्मा परिवार 🏠" ग्रुप में, "Kolkata Boys 🔥" group e, "বাড়ির সবাই ❤️" গ্রুপে): a few
+    words that end no sentence?
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> text = 'Raat e "Kolkata Boys 🔥" group e Rik likhlo:'
+    >>> _quoted_name(text, _QUOTE.search(text), len(text), load_lexicon("bn-Latn"))
+    True
+    """
+    if not (lexicon.name_nouns or lexicon.title_context):
+        return False
+    body = (quote.group("body") or quote.group("body2") or "").strip()
+    if len(TOKEN.findall(body)) > _NAME_WORDS or body.endswith(_SENTENCE_FINAL + (",",)):
+        return False
+    after = TOKEN.search(text, quote.end(), end)
+    if after is None or "\n" in text[quote.end():after.start()] or text[quote.end():after.start()].strip(" \t*_"):
+        return False   # (the word right after it, on its line)
+    key = lexicon.key(after.group())
+    return key in lexicon.name_nouns or key in lexicon.title_context
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with the spans replaced by spaces (its offsets kept)."""
+    for span_start, span_end in spans:
+        text = text[:span_start] + " " * (span_end - span_start) + text[span_end:]
+    return text
 
 
 def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
@@ -1551,6 +1612,11 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     if last not in _FRAME_ENDS and last not in ("*", "_"):
         return None   # (most lines: it ends in none of them even under markup, no copies)
     body = line.strip().strip("*_").strip()
+    if any(q in body for q in _QUOTE_CHARACTERS):
+        # (a group's or contact's name in it is blanked: … "Office Pagols 🤡" group e … likhlo:)
+        quotes = list(_QUOTE.finditer(body))
+        if quotes and all(_quoted_name(body, m, len(body), lexicon) for m in quotes):
+            body = _blanked(body, [m.span() for m in quotes])
     if not lexicon.narrative or not body.endswith(_FRAME_ENDS) or \
             any(q in body for q in _QUOTE_CHARACTERS):
         return None
