@@ -118,3 +118,23 @@ def test_a_postposition_said_twice_is_an_adverbial_not_a_case():
     assert frame_speaker("মিঠু সঙ্গে সঙ্গে উত্তর দিল", BN, None, record=record) == ("মিঠু", True)
     # control: once, it is the case of the word before it ("with Mithu"): no subject
     assert frame_speaker("মিঠু সঙ্গে উত্তর দিল", BN, None, record=record) is None
+
+
+def test_an_unquoted_line_after_a_frame_line_ending_in_a_colon_is_the_frame_s_speech():
+    text = ("শ্রাবণী দুপুরে অফিস থেকে বরকে মেসেজ করল:\n"
+            "তুমি আজ তাড়াতাড়ি ফিরবে? মা আসছেন।\n"
+            "সুদীপ লিখল:\n"
+            "ফিরব, তুমি চিন্তা কোরো না।")
+    assert speech_turns(analyze_text(text, "bn", task="continuation")) == [("শ্রাবণী", "familiar"), ("সুদীপ", "familiar")]
+    # control: after a line that ends in a comma the next unquoted line is narration, no one's turn
+    control = text.replace("মেসেজ করল:", "মেসেজ করল,")
+    assert "শ্রাবণী" not in analyze_text(control, "bn", task="continuation").speakers
+
+
+def test_a_capitalized_owner_inside_a_romanized_frame_is_a_name_named_once():
+    lexicon = load_lexicon("hi-Latn")
+    record = "Shaam ko courier wale Bittu ka message aaya:"
+    assert frame_speaker(record.rstrip(":"), lexicon, None, record=record) == ("Bittu", True)
+    # control: a word in lower case in its place is no one's name
+    record = "Shaam ko courier wale bittu ka message aaya:"
+    assert frame_speaker(record.rstrip(":"), lexicon, None, record=record) is None

@@ -227,6 +227,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     words = [w for w, _ in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
+    if verb_at is None and narrative.get("light_verbs"):
+        # a message noun and a light verb make a verb of sending (মেসেজ করল, मैसेज किया, reply dilo)
+        verb_at = next((i for i, k in enumerate(keys[:-1]) if k in narrative["message_nouns"]
+                        and keys[i + 1] in narrative["light_verbs"]), None)
     # रसोई से पापा की आवाज़ आई, वर्मा सर का ईमेल आया: a person's voice or message that comes frames
     # the quote (also where its noun is a reporting verb's too: Arnab er reply elo)
     voice = _voice_owner(tokens, lexicon, index, verb_at, record)
@@ -495,9 +499,11 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
             if keys[at] in genitive_words:   # पापा की आवाज़, Ma-r gola
                 owners = [" ".join(words[at - 2:at])] if at >= 2 else []
                 owners += [words[at - 1]] if at >= 1 else []
+                owner_at = at - 1
             else:   # মায়ের গলা: the genitive ending, every reading (the longest first)
                 stems = genitive_stems(words[at], lexicon)
                 owners = [f"{words[at - 1]} {stem}" for stem in stems if at >= 1] + stems
+                owner_at = at
             if owners or keys[at] in nouns or lexicon.person_word(keys[at]) \
                     or index is not None and index.match(words[at]) is not None:
                 break   # (the nearest genitive; a person or another such noun between ends the search)
@@ -505,9 +511,12 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
             name = index.match(owner) if index is not None else None
             if name is not None:
                 return name, False
+        # (in Latin script a name written with a capital inside the frame is one however often the
+        # record names it: … delivery boy Pappu ka message aaya)
+        capitalized = bool(owners) and owner_at >= 1 and _capitalized_inside(words, owner_at, lexicon, record)
         for owner in owners:
             for form in (owner, *direct_forms(owner, lexicon)):
-                if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record):
+                if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
                     return form, True
     return None
 
@@ -524,11 +533,13 @@ def _a_person(words: str, lexicon: Lexicon) -> bool:
         and all(key in lexicon.name_titles for key in keys[1:])
 
 
-def _a_name(words: str, lexicon: Lexicon, record: str) -> bool:
+def _a_name(words: str, lexicon: Lexicon, record: str, capitalized: bool = False) -> bool:
     """Are ``words`` a character's name: each a word that can be a name (:func:`_name_like`) or,
-    after the first, a title (वर्मा सर, রহমান সাহেব), the first named again in the ``record``?"""
+    after the first, a title (वर्मा सर, রহমান সাহেব), the first named again in the ``record`` (or,
+    ``capitalized``, written with a capital inside its sentence)?"""
     tokens = [(word, lexicon.key(word)) for word in words.split()]
-    return bool(tokens) and bool(record) and _named_again(tokens[0][0], record) and _name_like(tokens, 0, lexicon) \
+    return bool(tokens) and bool(record) and (capitalized or _named_again(tokens[0][0], record)) \
+        and _name_like(tokens, 0, lexicon) \
         and all(key in lexicon.name_titles or _name_like(tokens, j, lexicon) for j, (_, key) in enumerate(tokens[1:], 1))
 
 
@@ -1643,7 +1654,9 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
         # (a kin term or title with the name the record writes before it: … থাকেন রুমানা ভাবি।)
         subject = _with_its_name(subject, _previous_sentence(body, boundaries), lexicon, record)
     found = frame_speaker(frame.strip(_FRAME_TRIM), lexicon, index, previous=subject, record=record)
-    if found is not None and found != subject and found[1] and not found[0].endswith(")") \
+    inside = lexicon.script == "latn" and found is not None and found[0][:1].isupper() \
+        and TOKEN.findall(frame)[0] != found[0].split()[0]   # (… group-e Mou message korlo: a name)
+    if found is not None and found != subject and found[1] and not found[0].endswith(")") and not inside \
             and not _person_subject(found, lexicon) and not _named_again(found[0], record) \
             and _clause_subject(_frame_keys(frame, lexicon), lexicon, index) is None:
         # a guessed word the record names once is no one's name (তারপর চটপট রিপ্লাই দিল: an adverb;

@@ -490,6 +490,9 @@ class _TurnSplitter:
         #: the speaker named by a frame line ("नेहा ने पूछा:"), for the very next line
         self.frame: tuple[str, bool] | None = None
         self.pending_frame: tuple[str, bool] | None = None
+        #: whether that frame line ended in a colon (then the next line is the speech, quoted or not)
+        self.frame_colon = False
+        self.pending_colon = False
         #: the speaker of a Fountain name line (speaker, unlisted, name), until a blank line
         self.fountain_speaker: tuple[str, bool, str] | None = None
         self.fountain_direction: str | None = None
@@ -1128,7 +1131,14 @@ class _TurnSplitter:
     def plain(self, span_start: int, span_end: int) -> None:
         text, turns, lexicon = self.text, self.turns, self.lexicon
         pending, self.pending_frame = self.pending_frame, None
+        colon, self.pending_colon = self.pending_colon, False
         quoted = whole_quote(text, span_start, span_end)
+        if pending is not None and colon and not quoted \
+                and not any(q in text[span_start:span_end] for q in OPENING_QUOTE_CHARACTERS):
+            # আমি বিক্রেতাকে মেসেজ দিলাম: / ভাই, সাইকেলটা কি এখনো আছে? — a message or speech unquoted
+            # on the line after a frame line that ends in a colon is what the frame introduces
+            self.narrative_turn(pending[0], pending[1], *_trimmed(text, span_start, span_end))
+            return
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
             speaker = pending or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1]) \
@@ -1426,11 +1436,13 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             continue
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
+        splitter.pending_colon, splitter.frame_colon = splitter.frame_colon, False
         framed = frame_line(line, lexicon, index, text)
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             splitter.frame = framed
+            splitter.frame_colon = line.rstrip(" \t*_").endswith((":", "："))
             continue
         dash = dashes[number] if dash_dialogue else None
         if dash is not None and label is None:
