@@ -138,3 +138,28 @@ def test_a_capitalized_owner_inside_a_romanized_frame_is_a_name_named_once():
     # control: a word in lower case in its place is no one's name
     record = "Shaam ko courier wale bittu ka message aaya:"
     assert frame_speaker(record.rstrip(":"), lexicon, None, record=record) is None
+
+
+def test_a_message_that_comes_after_a_time_said_between_and_a_verb_is_no_inverted_subject():
+    # the verb of coming four words after the noun; a second finite verb is never the subject
+    assert frame_speaker("जीतू का जवाब दो मिनट में आया", HI, None, record="जीतू … जीतू") == ("जीतू", True)
+    # control: a voice comes right after its noun, not past a time phrase (a voice heard then)
+    assert frame_speaker("दादी की आवाज़ दो मिनट बाद फिर से आई", HI, None) is None
+
+
+def test_sent_frames_only_where_it_ends_the_frame_with_its_sender_named():
+    assert frame_line("आख़िर में सोनू ने एक लंबा मैसेज भेजा:", HI) == ("सोनू", True)
+    assert frame_line("Tanu ne sticker bheja aur likha:", load_lexicon("hi-Latn")) == ("Tanu", True)
+    # control: "sent by" inside a beat is no frame's verb
+    assert frame_speaker("पापा की भेजी चिट्ठी हाथ में लिए रानी", HI, None) is None
+
+
+def test_a_word_said_twice_before_a_kin_term_is_no_part_of_its_name():
+    assert frame_speaker("सुबह-सुबह दादी ने वॉइस नोट भेजा", HI, None) == ("दादी", True)
+    # control: a name before the kin term is kept with it
+    assert frame_speaker("सुबह जमील चाचा ने वॉइस नोट भेजा", HI, None) == ("जमील चाचा", True)
+
+
+def test_a_call_that_comes_is_its_caller_s_speech():
+    text = "रात दस बजे मामी का फ़ोन आया:\n\"बिट्टू, तुम कल सुबह आ रहे हो न?\"\nबिट्टू बोला, \"जी मामी, आप स्टेशन मत आइए।\""
+    assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("मामी", "familiar"), ("बिट्टू", "formal")]

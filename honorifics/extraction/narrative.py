@@ -238,7 +238,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         return voice
     if verb_at is None and not action:
         written = narrative.get("written_verbs")
-        written_at = next((i for i, k in enumerate(keys) if k in written), None) if written else None
+        # (the last: Kabir ne thumbs-up bheja aur likha:)
+        written_at = max((i for i, k in enumerate(keys) if k in written), default=None) if written else None
         if written_at is not None and all(k in lexicon.auxiliaries for k in keys[written_at + 1:]):
             # बुआ ने लिखा: "wrote" that ends its frame frames with its writer named in its own clause
             # (not पर्ची पर लिखा था, "written"; nor … chipka diya — neeche likha "…", a sign another
@@ -344,7 +345,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     if breaks and any(breaks[-1] < i < end for i, _ in candidates):
         candidates = [(i, w) for i, w in candidates if i > breaks[-1]]
     before = [w for i, w in candidates if i < end]
-    after = [w for i, w in candidates if i > end]
+    # (after the verb, an inverted subject is a noun, never a second verb: कबीर का जवाब दो मिनट में आया)
+    after = [w for i, w in candidates if i > end and not _finite_verb(keys[i], lexicon)]
     if len(before) >= 2 and lexicon.script == "latn" and record and candidates[0][0] == 0 \
             and not _named_again(before[0], record) and not lexicon.person_word(keys[0]):
         # in Latin script a capital that only opens the sentence, on a word the record writes once,
@@ -354,6 +356,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         if inside is not None:
             return inside, True
     # the subject opens the clause (রিনা বলল); an inverted frame names it after the verb
+    if not before and not after:
+        return elided
     return (before[0] if before else after[0]), True
 
 
@@ -454,6 +458,8 @@ _GUESSED_SUBJECT_REACH = 3
 
 #: at most this many words (एक और लंबा, একটা, छोटा-सा) stand between a message's owner and its noun
 _OWNER_TO_NOUN = 3
+#: a verb of coming follows a voice noun within this many words, a message noun within this many
+_VOICE_TO_VERB, _MESSAGE_TO_VERB = 3, 5
 
 
 def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: SpeakerIndex | None,
@@ -488,9 +494,12 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
     words = [w for w, _ in tokens]
     genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
     for i, key in enumerate(keys):
+        # (a verb of coming after it, a message's past a time said between them, कबीर का जवाब दो मिनट में
+        # आया; or the noun ends the frame: দিদির রিপ্লাই:)
+        reach = _MESSAGE_TO_VERB if key in messages else _VOICE_TO_VERB
         if key not in nouns or i == 0 or reporting_at is not None and reporting_at != i \
-                or not (any(k in verbs for k in keys[i + 1:i + 4]) or i == len(keys) - 1):
-            continue   # (a verb of coming after it, or the noun ends the frame: দিদির রিপ্লাই:)
+                or not (any(k in verbs for k in keys[i + 1:i + 1 + reach]) or i == len(keys) - 1):
+            continue
         # the owner's genitive, right before the noun or a word or two before it (… का एक और मैसेज)
         owners: list[str] = []
         for at in range(i - 1, max(i - 2 - _OWNER_TO_NOUN, -1), -1):
@@ -770,7 +779,8 @@ def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
     # (in an Indic script only before the ergative: a word before a kin term is as often a noun of
     # the clause, दस्तक दी …, as a name)
     marked = i + 1 < len(tokens) and tokens[i + 1][1] in narrative["subject_markers"]
-    if follows_names and i > 0 and (i > 1 if latin else marked) and _name_like(tokens, i - 1, lexicon):
+    if follows_names and i > 0 and (i > 1 if latin else marked) and _name_like(tokens, i - 1, lexicon) \
+            and not (i > 1 and tokens[i - 2][1] == tokens[i - 1][1]):   # (सुबह-सुबह माँ ने: an adverbial)
         return f"{tokens[i - 1][0]} {word}"
     return word
 
