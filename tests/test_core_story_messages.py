@@ -163,3 +163,16 @@ def test_a_word_said_twice_before_a_kin_term_is_no_part_of_its_name():
 def test_a_call_that_comes_is_its_caller_s_speech():
     text = "रात दस बजे मामी का फ़ोन आया:\n\"बिट्टू, तुम कल सुबह आ रहे हो न?\"\nबिट्टू बोला, \"जी मामी, आप स्टेशन मत आइए।\""
     assert speech_turns(analyze_text(text, "hi", task="continuation")) == [("मामी", "familiar"), ("बिट्टू", "formal")]
+
+
+def test_in_a_story_an_action_ending_in_a_colon_frames_the_next_line():
+    text = ("রুমকি দাদুকে নিয়ে চেম্বারে ঢুকল। ডাক্তারবাবু রিপোর্টটা উল্টে দেখলেন। \"আপনি রোজ হাঁটেন তো?\"\n"
+            "পাশে দাঁড়ানো রুমকি দাদুর কাঁধে হাত রাখল:\n"
+            "\"দাদু, তুমি সত্যি কথা বলো।\"")
+    turns = speech_turns(analyze_text(text, "bn", task="continuation"))
+    assert turns[-1] == ("রুমকি", "familiar")
+    # controls: a sign seen or read is no one's speech; the model's own offer in the first person
+    # introduces options, not a narrator's line
+    sign = "सुधा ने दरवाज़े पर लिखा देखा:\n\"कृपया जूते बाहर उतारें, आप का स्वागत है\""
+    assert "सुधा" not in analyze_text(sign, "hi", task="continuation").speakers
+    assert frame_line("इसके बजाय मैं यह कर सकता हूँ:", HI, record="इसके बजाय मैं यह कर सकता हूँ:", story=True) is None

@@ -578,6 +578,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # and a person's message that comes (वर्मा सर का ईमेल आया:): a name the lexicon does not know
             # may own a message, where a thing's sound is as common (दरवाज़े की आवाज़ आई)
             "message_nouns": keys(section.get("message_nouns")),
+            # seeing or reading a text (पोस्टर पर लिखा देखा:): what its colon introduces is no one's speech
+            "reading_verbs": keys(section.get("reading_verbs")),
             # finite "do" and "give" that make a verb of a message noun (মেসেজ করল, मैसेज किया)
             "light_verbs": keys(section.get("light_verbs")),
             # "wrote" where it is as often "written" (लिखा): a frame only with an overt subject

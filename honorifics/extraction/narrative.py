@@ -1382,9 +1382,11 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 last = subject or last
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
-                # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb
-                # (not a colon: उसने पोस्टर पर लिखा देखा: "…" introduces written text)
-                leads_in = before.rstrip().endswith((",", "—", "–"))
+                # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb; in a
+                # story a colon does too (… हँसकर हार मान ली: "…"), unless its clause sees or reads
+                # the text (उसने पोस्टर पर लिखा देखा: "…" introduces written text)
+                leads_in = before.rstrip().endswith((",", "—", "–")) or story and before.rstrip().endswith(":") \
+                    and not any(k in lexicon.narrative["reading_verbs"] for _, k in _frame_keys(before, lexicon))
                 # two frames between two quotes (…," बिरजू ने … कहा, तो सुरेश तुरंत बोला, "…"):
                 # the clause next to the quote, with its own subject and reporting verb, frames it
                 clause = _last_clause(before) or ""
@@ -1613,10 +1615,12 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
-               record: str = "") -> tuple[str, bool] | None:
+               record: str = "", story: bool = False) -> tuple[str, bool] | None:
     """A line that is only a reporting clause introducing the next line's quote, or a line of
     narration whose last sentence is one and ends in a colon (``record``: the record's text, where
-    a line of several sentences is read so).
+    a line of several sentences is read so). In a ``story`` an action that ends in a colon with its
+    actor named frames the next line too (পাশে বসা মিতালি বাবার হাতটা চেপে ধরল:), unless it sees or
+    reads a text (उसने पोस्टर पर लिखा देखा:).
 
     The last sentence's subject, when elided, is the one the sentence before names (नेहा ने एक
     लंबी साँस ली। फिर धीरे-धीरे जवाब टाइप किया: नेहा; মিতুল হেসে ফেলল। তারপর তাড়াতাড়ি লিখল:
@@ -1644,10 +1648,19 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     # (a line of several sentences only where its colon introduces what follows; one ending in a
     # dash or comma is as often speech that breaks off: … সে বলে উঠেছে, আজ্ঞে হ্যাঁ, … ছাপ—)
     several = bool(record) and body.endswith((":", "："))
+    action = story and several and not any(k in lexicon.narrative["reading_verbs"] for _, k in _frame_keys(body, lexicon))
     body = body.rstrip(":：,—–- ")
     boundaries = list(_boundary(lexicon).finditer(body)) if several else []
     if not boundaries:
-        return frame_speaker(body, lexicon, index, record=record)
+        found = frame_speaker(body, lexicon, index, record=record)
+        if found is None and action:
+            found = frame_speaker(body, lexicon, index, action=True, record=record)
+            # (the actor named: not an elided subject, nor a word the record names once; nor the
+            # first person, as often the model offering what it can do, मैं ये कर सकता हूँ:)
+            return found if found is not None and not found[0].endswith("(narrator)") \
+                and (_clause_subject(_frame_keys(body, lexicon), lexicon, index) == found
+                     or _person_subject(found, lexicon) or _named_again(found[0], record)) else None
+        return found
     frame = body[boundaries[-1].end():]
     if not TOKEN.search(frame):
         return None

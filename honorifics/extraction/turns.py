@@ -662,6 +662,9 @@ class _TurnSplitter:
         when that sentence leads into the speech with its subject elided, the sentence's before)."""
         if self.line_before is None:
             return None
+        if self.line_before.rstrip(" \t*_").endswith((":", "：")) and self.lexicon.narrative and any(
+                self.lexicon.key(word) in self.lexicon.narrative["reading_verbs"] for word in TOKEN.findall(self.line_before)):
+            return None   # (सुधा ने दरवाज़े पर लिखा देखा: / "…": the text she sees, no one's speech)
         parts = _sentences_of(self.line_before, self.lexicon)
         last = parts[-1] if parts else self.line_before
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index), last, self.lexicon)
@@ -1437,7 +1440,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
         splitter.pending_colon, splitter.frame_colon = splitter.frame_colon, False
-        framed = frame_line(line, lexicon, index, text)
+        # (an action ending in a colon frames the next line in a story, not in the model's English)
+        framed = frame_line(line, lexicon, index, text,
+                            splitter.story and not (_is_latin_only(line) and is_english(line, lexicon.second_person_form)))
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
