@@ -486,18 +486,17 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
     narrative = lexicon.narrative
     voices: frozenset = narrative.get("voice_nouns") or frozenset()
     messages: frozenset = narrative.get("message_nouns") or frozenset()
-    nouns = voices | messages
-    verbs: frozenset = narrative.get("voice_verbs") or frozenset()
-    if not nouns:
-        return None
     keys = [k for _, k in tokens]
+    if not any(k in voices or k in messages for k in keys):
+        return None   # (most frames: no such noun, nothing to build)
+    verbs: frozenset = narrative.get("voice_verbs") or frozenset()
     words = [w for w, _ in tokens]
     genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
     for i, key in enumerate(keys):
         # (a verb of coming after it, a message's past a time said between them, कबीर का जवाब दो मिनट में
         # आया; or the noun ends the frame: দিদির রিপ্লাই:)
         reach = _MESSAGE_TO_VERB if key in messages else _VOICE_TO_VERB
-        if key not in nouns or i == 0 or reporting_at is not None and reporting_at != i \
+        if key not in voices and key not in messages or i == 0 or reporting_at is not None and reporting_at != i \
                 or not (any(k in verbs for k in keys[i + 1:i + 1 + reach]) or i == len(keys) - 1):
             continue
         # the owner's genitive, right before the noun or a word or two before it (… का एक और मैसेज)
@@ -513,7 +512,7 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                 stems = genitive_stems(words[at], lexicon)
                 owners = [f"{words[at - 1]} {stem}" for stem in stems if at >= 1] + stems
                 owner_at = at
-            if owners or keys[at] in nouns or lexicon.person_word(keys[at]) \
+            if owners or keys[at] in voices or keys[at] in messages or lexicon.person_word(keys[at]) \
                     or index is not None and index.match(words[at]) is not None:
                 break   # (the nearest genitive; a person or another such noun between ends the search)
         for owner in owners:
