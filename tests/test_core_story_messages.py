@@ -176,3 +176,27 @@ def test_in_a_story_an_action_ending_in_a_colon_frames_the_next_line():
     sign = "सुधा ने दरवाज़े पर लिखा देखा:\n\"कृपया जूते बाहर उतारें, आप का स्वागत है\""
     assert "सुधा" not in analyze_text(sign, "hi", task="continuation").speakers
     assert frame_line("इसके बजाय मैं यह कर सकता हूँ:", HI, record="इसके बजाय मैं यह कर सकता हूँ:", story=True) is None
+
+
+def test_a_word_before_a_romanized_locative_is_a_place_not_the_sender():
+    lexicon = load_lexicon("bn-Latn")
+    record = "Raat ekta. Group e Tublu prothome likhlo:\nTublu sobar age ghumoy."
+    assert frame_speaker("Group e Tublu prothome likhlo", lexicon, None, record=record) == ("Tublu", True)
+    # control: without the locative the word that opens the clause is its subject
+    assert frame_speaker("Tublu prothome likhlo", lexicon, None, record=record) == ("Tublu", True)
+
+
+def test_a_bangla_perfect_of_writing_frames_a_message():
+    line = "ফোনটা আবার কেঁপে উঠল। রঞ্জু লিখেছে:"
+    assert frame_line(line, BN, record=line + " রঞ্জু") == ("রঞ্জু", True)
+    # control: a line with no verb of writing after the same sentence frames nothing
+    line = "ফোনটা আবার কেঁপে উঠল। রঞ্জু চুপ:"
+    assert frame_line(line, BN, record=line + " রঞ্জু") is None
+
+
+def test_a_word_in_quotes_in_a_frame_line_is_a_mention():
+    line = "स्क्रीन पर \"दीदी\" चमका। उधर से दीदी की थकी हुई आवाज़ आई:"
+    assert frame_line(line, HI, record=line) == ("दीदी", True)
+    # control: a quote of several words in the line is speech: the line is no frame
+    line = "स्क्रीन पर \"कहाँ हो तुम\" चमका। उधर से दीदी की थकी हुई आवाज़ आई:"
+    assert frame_line(line, HI, record=line) is None

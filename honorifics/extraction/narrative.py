@@ -1637,9 +1637,11 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
         return None   # (most lines: it ends in none of them even under markup, no copies)
     body = line.strip().strip("*_").strip()
     if any(q in body for q in _QUOTE_CHARACTERS):
-        # (a group's or contact's name in it is blanked: … "Office Pagols 🤡" group e … likhlo:)
+        # (a group's or contact's name in it is blanked: … "Office Pagols 🤡" group e … likhlo:; and
+        # a word in quotes, a mention: स्क्रीन पर "पापा" लिखा था।)
         quotes = list(_QUOTE.finditer(body))
-        if quotes and all(_quoted_name(body, m, len(body), lexicon) for m in quotes):
+        if quotes and all(_quoted_name(body, m, len(body), lexicon)
+                          or len(TOKEN.findall(m.group("body") or m.group("body2") or "")) <= 1 for m in quotes):
             body = _blanked(body, [m.span() for m in quotes])
     if not lexicon.narrative or not body.endswith(_FRAME_ENDS) or \
             any(q in body for q in _QUOTE_CHARACTERS):
