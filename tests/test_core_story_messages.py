@@ -200,3 +200,12 @@ def test_a_word_in_quotes_in_a_frame_line_is_a_mention():
     # control: a quote of several words in the line is speech: the line is no frame
     line = "स्क्रीन पर \"कहाँ हो तुम\" चमका। उधर से दीदी की थकी हुई आवाज़ आई:"
     assert frame_line(line, HI, record=line) is None
+
+
+def test_a_clause_set_off_by_commas_does_not_hide_a_message_s_owner():
+    lexicon = load_lexicon("hi-Latn")
+    record = "Golu ka jawab, hamesha ki tarah, der se aaya:\nGolu sota rehta hai."
+    assert frame_speaker("Golu ka jawab, hamesha ki tarah, der se aaya", lexicon, None, record=record) == ("Golu", True)
+    assert frame_speaker("बुआ का, जो कभी कुछ नहीं लिखतीं, एक लंबा मैसेज आया", HI, None) == ("बुआ", True)
+    # control: a voice heard in the clause between commas is no owner of what follows
+    assert frame_speaker("फिर, माँ की आवाज़ सुनकर, नेहा चुप रही", HI, None) is None

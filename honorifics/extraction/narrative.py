@@ -234,6 +234,13 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     # रसोई से पापा की आवाज़ आई, वर्मा सर का ईमेल आया: a person's voice or message that comes frames
     # the quote (also where its noun is a reporting verb's too: Arnab er reply elo)
     voice = _voice_owner(tokens, lexicon, index, verb_at, record)
+    if voice is None and frame.count(",") >= 2:
+        # read without a clause set off by commas between the owner, the noun and its verb (Bablu ka
+        # jawab, das minute baad, sirf do shabdon mein aaya; अंजलि का, जो … जागती रहती है, जवाब आया)
+        inner = _ASIDE_BETWEEN_COMMAS.sub(" ", frame)
+        inner_tokens = _frame_keys(inner, lexicon)
+        inner_verb_at = next((i for i, (_, k) in enumerate(inner_tokens) if k in verbs), None)
+        voice = _voice_owner(inner_tokens, lexicon, index, inner_verb_at, record)
     if voice is not None:
         return voice
     if verb_at is None and not action:
@@ -456,6 +463,8 @@ def _lower_case_word(word: str, key: str, lexicon: Lexicon, index: SpeakerIndex 
 _GUESSED_SUBJECT_REACH = 3
 
 
+#: a clause set off by commas inside a frame (… का, जो …, जवाब आया)
+_ASIDE_BETWEEN_COMMAS = regexcache.compile(r",[^,\n]{1,80},")
 #: at most this many words (एक और लंबा, একটা, छोटा-सा) stand between a message's owner and its noun
 _OWNER_TO_NOUN = 3
 #: a verb of coming follows a voice noun within this many words, a message noun within this many
