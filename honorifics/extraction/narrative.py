@@ -234,7 +234,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     # रसोई से पापा की आवाज़ आई, वर्मा सर का ईमेल आया: a person's voice or message that comes frames
     # the quote (also where its noun is a reporting verb's too: Arnab er reply elo)
     voice = _voice_owner(tokens, lexicon, index, verb_at, record)
-    if voice is None and frame.count(",") >= 2:
+    if voice is None and frame.count(",") >= 2 and any(
+            k in narrative["voice_nouns"] or k in narrative["message_nouns"] for k in keys):
         # read without a clause set off by commas between the owner, the noun and its verb (Bablu ka
         # jawab, das minute baad, sirf do shabdon mein aaya; अंजलि का, जो … जागती रहती है, जवाब आया)
         inner = _ASIDE_BETWEEN_COMMAS.sub(" ", frame)
