@@ -209,3 +209,10 @@ def test_a_clause_set_off_by_commas_does_not_hide_a_message_s_owner():
     assert frame_speaker("बुआ का, जो कभी कुछ नहीं लिखतीं, एक लंबा मैसेज आया", HI, None) == ("बुआ", True)
     # control: a voice heard in the clause between commas is no owner of what follows
     assert frame_speaker("फिर, माँ की आवाज़ सुनकर, नेहा चुप रही", HI, None) is None
+
+
+def test_two_person_words_before_the_ergative_are_one_subject():
+    assert frame_speaker("बुज़ुर्ग यात्री ने घबराकर पूछा", HI, None) == ("बुज़ुर्ग यात्री", True)
+    # controls: a person word before a name gives way to the name; before a title the name stays
+    assert frame_speaker("उसकी दोस्त ज़ोया ने पूछा", HI, None) == ("ज़ोया", True)
+    assert frame_speaker("माँ ने बेटी से कहा", HI, None) == ("माँ", True)

@@ -738,6 +738,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             return _with_name(tokens, i, lexicon), True   # राजा ने कहा: the word right before ने (जमील चाचा ने)
         if i + 2 < len(keys) and keys[i + 2] in markers and lexicon.person_word(key) and _name_like(tokens, i + 1, lexicon):
             continue   # (… दी प्रतीक ने, उसकी दोस्त ज़ोया ने: the name the ergative marks is the subject)
+        if i + 2 < len(keys) and keys[i + 2] in markers and lexicon.person_word(key) and lexicon.person_word(keys[i + 1]) \
+                and key not in narrative["frame_words"] and keys[i + 1] not in lexicon.name_titles:
+            return f"{word} {words[i + 1]}", True   # (बुज़ुर्ग महिला ने: two person words, one noun phrase)
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
                 # a name before its title (शर्मा जी); never a verb before a title that opens
