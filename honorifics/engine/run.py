@@ -298,17 +298,20 @@ class _Collector:
         from ..summary import SummaryAccumulator
         if result.note and result.note not in self.notes:
             self.notes.append(result.note)
-        if self.sink is not None:
-            if result.shard is not None:
-                self.written += _append(self.sink, result.shard)
-            elif result.data:
-                self.sink.write(result.data)   # one write a block
-                self.written += len(result.data)
-        elif result.shard is not None:
-            os.unlink(result.shard)
         part = SummaryAccumulator.from_state(result.summary)
-        self.summary.merge(part)
-        self.summary.blank_lines += part.blank_lines
+        # a block's lines and its counts go in together: Ctrl-C between the two left lines in the
+        # sink that summary.json did not count (a partial run's summary must match its lines)
+        with _interrupts_held():
+            if self.sink is not None:
+                if result.shard is not None:
+                    self.written += _append(self.sink, result.shard)
+                elif result.data:
+                    self.sink.write(result.data)   # one write a block
+                    self.written += len(result.data)
+            elif result.shard is not None:
+                os.unlink(result.shard)
+            self.summary.merge(part)
+            self.summary.blank_lines += part.blank_lines
         self.progress.update(part.records + part.blank_lines)
 
     def cut_back(self) -> None:
@@ -325,6 +328,22 @@ class _Collector:
         self.progress.close()
         if self.sink is not None and self.owned:
             self.sink.close()
+
+
+@contextlib.contextmanager
+def _interrupts_held():
+    """SIGINT held back (on systems that can) until the block inside is done; a Ctrl-C that came
+    meanwhile is raised right after it."""
+    import signal
+    import threading
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _append(sink, path: str) -> int:
