@@ -234,8 +234,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     # रसोई से पापा की आवाज़ आई, वर्मा सर का ईमेल आया: a person's voice or message that comes frames
     # the quote (also where its noun is a reporting verb's too: Arnab er reply elo)
     voice = _voice_owner(tokens, lexicon, index, verb_at, record)
-    if voice is None and frame.count(",") >= 2 and any(
-            k in narrative["voice_nouns"] or k in narrative["message_nouns"] for k in keys):
+    if voice is None and frame.count(",") >= 2 and _names_a_voice(keys, narrative):
         # read without a clause set off by commas between the owner, the noun and its verb (Bablu ka
         # jawab, das minute baad, sirf do shabdon mein aaya; अंजलि का, जो … जागती रहती है, जवाब आया)
         inner = _ASIDE_BETWEEN_COMMAS.sub(" ", frame)
@@ -494,11 +493,11 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
     True
     """
     narrative = lexicon.narrative
+    keys = [k for _, k in tokens]
+    if not _names_a_voice(keys, narrative):
+        return None   # (most frames: no such noun, nothing to build)
     voices: frozenset = narrative.get("voice_nouns") or frozenset()
     messages: frozenset = narrative.get("message_nouns") or frozenset()
-    keys = [k for _, k in tokens]
-    if not any(k in voices or k in messages for k in keys):
-        return None   # (most frames: no such noun, nothing to build)
     verbs: frozenset = narrative.get("voice_verbs") or frozenset()
     words = [w for w, _ in tokens]
     genitive_words = narrative["possessive_markers"] | lexicon.addressees["genitive_words"]
@@ -537,6 +536,13 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                 if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
                     return form, True
     return None
+
+
+def _names_a_voice(keys: list[str], narrative: dict) -> bool:
+    """Has the frame a voice or message noun (आवाज़, মেসেজ, reply) at all?"""
+    voices = narrative.get("voice_nouns") or frozenset()
+    messages = narrative.get("message_nouns") or frozenset()
+    return any(k in voices or k in messages for k in keys)
 
 
 def _a_person(words: str, lexicon: Lexicon) -> bool:
@@ -1398,7 +1404,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 # story a colon does too (… हँसकर हार मान ली: "…"), unless its clause sees or reads
                 # the text (उसने पोस्टर पर लिखा देखा: "…" introduces written text)
                 leads_in = before.rstrip().endswith((",", "—", "–")) or story and before.rstrip().endswith(":") \
-                    and not any(k in lexicon.narrative["reading_verbs"] for _, k in _frame_keys(before, lexicon))
+                    and not sees_a_text(before, lexicon)
                 # two frames between two quotes (…," बिरजू ने … कहा, तो सुरेश तुरंत बोला, "…"):
                 # the clause next to the quote, with its own subject and reporting verb, frames it
                 clause = _last_clause(before) or ""
@@ -1619,6 +1625,15 @@ def _quoted_name(text: str, quote: re.Match, end: int, lexicon: Lexicon) -> bool
     return key in lexicon.name_nouns or key in lexicon.title_context
 
 
+def sees_a_text(clause: str, lexicon: Lexicon) -> bool:
+    """Does the clause see or read a text (`narrative.reading_verbs`: उसने पोस्टर पर लिखा देखा)? What its
+    colon introduces is then the text, no one's speech."""
+    if not lexicon.narrative:
+        return False
+    verbs: frozenset = lexicon.narrative.get("reading_verbs") or frozenset()
+    return bool(verbs) and any(lexicon.key(word) in verbs for word in TOKEN.findall(clause))
+
+
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     """The text with the spans replaced by spaces (its offsets kept)."""
     for span_start, span_end in spans:
@@ -1662,7 +1677,7 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     # (a line of several sentences only where its colon introduces what follows; one ending in a
     # dash or comma is as often speech that breaks off: … সে বলে উঠেছে, আজ্ঞে হ্যাঁ, … ছাপ—)
     several = bool(record) and body.endswith((":", "："))
-    action = story and several and not any(k in lexicon.narrative["reading_verbs"] for _, k in _frame_keys(body, lexicon))
+    action = story and several and not sees_a_text(body, lexicon)
     body = body.rstrip(":：,—–- ")
     boundaries = list(_boundary(lexicon).finditer(body)) if several else []
     if not boundaries:

@@ -37,7 +37,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -662,8 +662,7 @@ class _TurnSplitter:
         when that sentence leads into the speech with its subject elided, the sentence's before)."""
         if self.line_before is None:
             return None
-        if self.line_before.rstrip(" \t*_").endswith((":", "：")) and self.lexicon.narrative and any(
-                self.lexicon.key(word) in self.lexicon.narrative["reading_verbs"] for word in TOKEN.findall(self.line_before)):
+        if self.line_before.rstrip(" \t*_").endswith((":", "：")) and sees_a_text(self.line_before, self.lexicon):
             return None   # (सुधा ने दरवाज़े पर लिखा देखा: / "…": the text she sees, no one's speech)
         parts = _sentences_of(self.line_before, self.lexicon)
         last = parts[-1] if parts else self.line_before
@@ -1440,9 +1439,10 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
         splitter.pending_colon, splitter.frame_colon = splitter.frame_colon, False
-        # (an action ending in a colon frames the next line in a story, not in the model's English)
-        framed = frame_line(line, lexicon, index, text,
-                            splitter.story and not (_is_latin_only(line) and is_english(line, lexicon.second_person_form)))
+        # (an action ending in a colon frames the next line in a story, not in the model's English: asked
+        # only of a line with a colon)
+        framed = frame_line(line, lexicon, index, text, splitter.story and (":" in line or "：" in line)
+                            and not (_is_latin_only(line) and is_english(line, lexicon.second_person_form)))
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
