@@ -238,7 +238,7 @@ class _Utterance:
         if k is not None:
             previous = self.keys[k]
             if previous in lexicon.noun_before or (
-                    lexicon.noun_before_suffixes and previous.endswith(lexicon.noun_before_suffixes)):
+                    lexicon.noun_before_suffixes and _ends_a_stem(previous, lexicon.noun_before_suffixes)):
                 return True
         j = self.next_in_clause(i)
         if j is not None:
@@ -796,3 +796,11 @@ def _nominal_address(u: _Utterance, text: str) -> list[NominalAddress]:
             continue
         found.append(NominalAddress(tokens.word(i), starts[i], ends[i], category, tradition=tradition))
     return found
+
+
+def _ends_a_stem(word: str, suffixes: tuple) -> bool:
+    """Does the word end in one of the suffixes after a stem of two letters or more (ঈদের, not ফের)?"""
+    for suffix in suffixes:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            return True
+    return False
