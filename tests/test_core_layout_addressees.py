@@ -51,6 +51,20 @@ def test_fountain_cue_with_extension_or_in_brackets(text, speakers, expected):
     assert tiers(result) == expected
 
 
+def test_once_two_blocks_show_a_fountain_layout_any_name_line_of_that_shape_is_a_cue():
+    # दुकानदार comes back with a parenthetical: the layout is shown; सलमा and छोटू, each once,
+    # are not names the lexicon knows, and are cues by the block's shape alone
+    text = ("**सीन 3 — किराने की दुकान**\n\nदुकानदार\n(हिसाब लिखते हुए)\nबोलिए, क्या चाहिए?\n\n"
+            "सलमा\nदो किलो चीनी दे दो भैया, और तुम कल वाला उधार भी लिख लेना।\n\n"
+            "दुकानदार\nठीक है। (छोटू से) अबे, बोरी उठा के ला!\n\nछोटू\nला रहा हूँ, मालिक।")
+    result = analyze_text(text, language="hi", task="continuation")
+    assert set(result.speakers) == {"दुकानदार", "सलमा", "छोटू"}
+    assert tiers(result)["सलमा"] == "familiar" and tiers(result)["दुकानदार"] == "formal"
+    # control: with one block only there is no layout, and a short line before a paragraph is narration
+    story = "अगली सुबह\nरीना जल्दी उठी और माँ से बोली कि तुम आज आराम करो।"
+    assert "अगली सुबह" not in analyze_text(story, language="hi", task="continuation").speakers
+
+
 def test_a_direction_after_a_fountain_name_sets_the_addressee():
     text = "मास्टर जी (छोटू से)\nचल, पानी ला।\n\nछोटू\nअभी लाया, मास्टर जी।\n\nमास्टर जी (नंदिनी से)\nतुम बैठो, बेटी।"
     result = analyze_text(text, language="hi", speakers=["मास्टर जी", "छोटू", "नंदिनी"], task="roleplay")

@@ -1609,4 +1609,8 @@ def _fountain_lines(text: str, lines: list[tuple[int, int]], labelled: list,
              or parenthetical(text[lines[number + 1][0]:lines[number + 1][1]]) is not None
              or any(lexicon.person_word(lexicon.key(w))
                     for w in TOKEN.findall(cue.name))}
-    return found if len(found) >= 2 else {}
+    if len(found) < 2:
+        return {}
+    # once two blocks show the layout, a name line of the same shape is a cue whatever its name
+    # (कैमरामैन / रेडी है, बॉस। … after निर्देशक's blocks); a bracketed one still needs more
+    return {number: cue for number, cue in candidates.items() if number in found or not cue.bracketed}
