@@ -552,6 +552,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "indefinites": keys(section.get("indefinites")),
             # endings that make a noun of a person's trade or role (रिक्शेवाला, আইসক্রিমওয়ালা)
             "role_suffixes": tuple(match_key(e, script) for e in section.get("role_suffixes") or ()),
+            # a verb root's oblique verbal noun (आने, jaane): before a role suffix written apart it
+            # is the prospective, not a trade (आने वाला था)
+            "verbal_noun_endings": tuple(match_key(e, script) for e in section.get("verbal_noun_endings") or ()),
             # the participle of "do" that makes one verb with the word before it (साफ़ करके, চুপ করে)
             "light_verb_participles": keys(section.get("light_verb_participles")),
             # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):

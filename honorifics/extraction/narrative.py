@@ -99,7 +99,34 @@ _COLON_SPEECH = regexcache.compile(f"[:：][ \\t]+(?P<body>(?![*_]*[{class_body(
 
 
 def _frame_keys(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
-    return [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
+    tokens = [(m.group(), lexicon.key(m.group())) for m in TOKEN.finditer(text)]
+    suffixes = lexicon.narrative.get("role_suffixes", ()) if lexicon.narrative else ()
+    if suffixes and any(key in suffixes for _, key in tokens[1:]):
+        return _trades_joined(tokens, suffixes, lexicon)
+    return tokens
+
+
+def _trades_joined(tokens: list[tuple[str, str]], suffixes: tuple, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """A trade's suffix written apart is one word with its noun, as written fused (गुब्बारे वाला
+    बोला is गुब्बारेवाला बोला, Chai wala): never after a verbal noun (आने वाला था: "about to come").
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> [word for word, _ in _frame_keys("तभी गुब्बारे वाला बोला", load_lexicon("hi"))]
+    ['तभी', 'गुब्बारे वाला', 'बोला']
+    >>> [word for word, _ in _frame_keys("बस आने वाली थी", load_lexicon("hi"))]
+    ['बस', 'आने', 'वाली', 'थी']
+    """
+    joined: list[tuple[str, str]] = []
+    verbal_noun_endings = lexicon.narrative.get("verbal_noun_endings", ())
+    for word, key in tokens:
+        if joined and key in suffixes:
+            before_word, before_key = joined[-1]
+            if not any(before_key.endswith(ending) and before_key[:-len(ending)] in lexicon.verb_roots
+                       for ending in verbal_noun_endings) and before_key not in suffixes:
+                joined[-1] = (f"{before_word} {word}", before_key + key)
+                continue
+        joined.append((word, key))
+    return joined
 
 
 def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, action: bool = False,
@@ -1371,6 +1398,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         # "…।" এই বলিয়া …: a quote that ends its sentence lets a new one begin after it
         closes_sentence = body.endswith(_SENTENCE_FINAL)
         speaker = None
+        beat_after = False
         last = (found[-1].speaker, found[-1].unlisted) if found else previous
         if quote.re is _COLON_SPEECH:
             # only a reporting frame (पूछा:, জবাব দিল:) makes a colon a quote's opening; not the
@@ -1430,27 +1458,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
             speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text, story=story)
-            if speaker is None and closes_sentence and not leads_on and not TOKEN.search(before_text) \
-                    and after[:1].isspace() and after.strip()[:1].isalpha() \
-                    and not (number + 1 < len(quotes) and boundary is not None
-                             and not TOKEN.search(after_text, boundary.end())):
-                # an action beat after the quote that opens its paragraph: the one who acts in the
-                # clause right after it said it ("तू फिर से …?" मौसी ने चश्मा उतारा।, "…" মা পর্দাটা
-                # সরিয়ে দিলেন।), as a beat before a quote does; not where the beat goes on into the
-                # next quote (… "…" पिंकी ने किताब रखी। "आप …": the next one's beat), nor one the quote
-                # calls (then the beat is the listener's answer: "तुम बेस्ट हो, दादी!" दादी हँस पड़ीं।)
-                beat_clause = _CLAUSE_END_IN_A_BEAT.split(after, maxsplit=1)[0]
-                acting = frame_speaker(beat_clause.strip(_BEAT_TRIM), lexicon, index, action=True, record=text,
-                                       story=story)
-                if acting is None:
-                    # (a character the record names again, as before a quote: … টুকাই ব্যাগটা রাখল।)
-                    acting = guessed_subject(beat_clause, lexicon, index, text, False)
-                if acting is not None and not acting[0].endswith(UNNAMED_SUFFIX) \
-                        and not _after_a_verb_root(TOKEN.findall(beat_clause), TOKEN.findall(acting[0])[0], lexicon):
-                    calls = {lexicon.key(w) for name in called_names(text, quote.start(), quote.end(), lexicon)
-                              for w in TOKEN.findall(name)}
-                    if not calls & {lexicon.key(w) for w in TOKEN.findall(acting[0])}:
-                        speaker = acting
+            beat_after = closes_sentence and not leads_on and after[:1].isspace() and after.strip()[:1].isalpha() \
+                and not (number + 1 < len(quotes) and boundary is not None
+                         and not TOKEN.search(after_text, boundary.end()))
+            if speaker is None and beat_after and not TOKEN.search(before_text):
+                # an action beat after the quote that opens its paragraph (see _beat_after)
+                speaker = _beat_after(text, quote, after, lexicon, index, story)
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
@@ -1479,6 +1492,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
         if speaker is None and leads_on and TOKEN.search(before) is None and TOKEN.search(after):
             # no beat named anyone: the clause after frames this quote after all (… বলে চলল, "…")
             speaker = frame_speaker(after, lexicon, index, previous=last, record=text, story=story)
+        if speaker is None and beat_after and TOKEN.search(before) is None:
+            # no one acts or goes on speaking in the sentence before (राहुल की नज़र … टिकी थी। "दादी, …!"
+            # राहुल ने ज़िद की।): the beat after the quote frames it, as where the quote opens its paragraph
+            speaker = _beat_after(text, quote, after, lexicon, index, story)
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about
             # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))
@@ -1504,6 +1521,26 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                         frame_addressee(frame, lexicon, index)))
     return found
+
+
+def _beat_after(text: str, quote: re.Match, after: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                story: bool) -> tuple[str, bool] | None:
+    """The one who acts in the clause right after a quote that ends its sentence: who said it
+    ("तू फिर से …?" मौसी ने चश्मा उतारा।, "…" মা পর্দাটা সরিয়ে দিলেন।), as a beat before a quote
+    says; never a pronoun's beat, nor one the quote calls (then the beat is the listener's answer:
+    "तुम बेस्ट हो, दादी!" दादी हँस पड़ीं।). The caller rules out a beat that goes on into the next
+    quote (… "…" पिंकी ने किताब रखी। "आप …": the next one's beat)."""
+    beat_clause = _CLAUSE_END_IN_A_BEAT.split(after, maxsplit=1)[0]
+    acting = frame_speaker(beat_clause.strip(_BEAT_TRIM), lexicon, index, action=True, record=text, story=story)
+    if acting is None:
+        # (a character the record names again, as before a quote: … টুকাই ব্যাগটা রাখল।)
+        acting = guessed_subject(beat_clause, lexicon, index, text, False)
+    if acting is None or acting[0].endswith(UNNAMED_SUFFIX) \
+            or _after_a_verb_root(TOKEN.findall(beat_clause), TOKEN.findall(acting[0])[0], lexicon):
+        return None
+    calls = {lexicon.key(w) for name in called_names(text, quote.start(), quote.end(), lexicon)
+             for w in TOKEN.findall(name)}
+    return None if calls & {lexicon.key(w) for w in TOKEN.findall(acting[0])} else acting
 
 
 def _after_a_verb_root(words: list[str], first: str, lexicon: Lexicon) -> bool:

@@ -68,6 +68,14 @@ class SpeakerIndex:
                     for name in spec_names if set(core) <= set(spec_core) or set(spec_core) <= set(core)}
             if len(hits) == 1:
                 return hits.pop()
+            # a trade's suffix written apart, in another inflection (auto wale ne … for Auto wala)
+            suffixes = self.lexicon.narrative.get("role_suffixes", ()) if self.lexicon.narrative else ()
+            if suffixes and any(k in suffixes for k in core):
+                stem = {k for k in core if k not in suffixes}
+                hits = {name for spec_core, spec_names in self._core.items() for name in spec_names
+                        if any(k in suffixes for k in spec_core) and stem == {k for k in spec_core if k not in suffixes}}
+                if len(hits) == 1:
+                    return hits.pop()
         return None
 
     def mentioned_in(self, keys: list[str]) -> list[str]:

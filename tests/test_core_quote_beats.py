@@ -1,0 +1,45 @@
+"""A beat after a quote frames it where no one acts in the sentence before it: the one who acts
+in the clause right after the quote said it (… की आँखें टीवी पर जमी थीं। "माँ, …!" पिंटू ने मुँह
+बनाया।), as where the quote opens its paragraph. Not where the sentence before is the previous
+speaker's frame, which goes on (then the beat after is the listener's). Each on new sentences with
+a control; none comes from a blind set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from honorifics import analyze_text
+
+
+@pytest.mark.parametrize("language, text, speaker, tier", [
+    ("hi", 'माँ रसोई में थी। पिंटू की आँखें टीवी पर जमी थीं। "माँ, बस पाँच मिनट और देखने दो ना!" पिंटू ने मुँह बनाया।',
+     "पिंटू", "familiar"),
+    ("bn", 'বাইরে তুমুল বৃষ্টি। জানলার কাচে টুপুরের নাক ঠেকানো। "মা, তুমি আজ অফিস যেও না!" টুপুর বায়না ধরল।',
+     "টুপুর", "familiar"),
+])
+def test_a_beat_after_the_quote_frames_it_when_the_sentence_before_names_no_actor(language, text, speaker, tier):
+    result = analyze_text(text, language=language, task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {speaker: tier}
+
+
+def test_a_frame_that_goes_on_keeps_its_speaker_against_the_listener_s_beat():
+    text = ('"এটা কী?" খাতাটা ছুড়ে দিয়ে জিজ্ঞেস করলেন মাস্টারমশাই। "তুই আবার অঙ্ক টুকেছিস?" বিলু চুপ করে রইল।')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"মাস্টারমশাই": "intimate"}
+
+
+@pytest.mark.parametrize("language, text, speakers, expected", [
+    # a trade's suffix written apart is one word with its noun
+    ("hi", 'बाज़ार में भीड़ थी। तभी सब्ज़ी वाली ने आवाज़ दी, "बहनजी, आप ताज़ी भिंडी ले लीजिए!"', None,
+     {"सब्ज़ी वाली": "formal"}),
+    ("hi", 'Station pe bheed thi. Chai wala bola, "Bhaiya, aap ek cutting le lijiye, garam hai."', None,
+     {"Chai wala": "formal"}),
+    # … and names the listed person in another inflection
+    ("hi", 'Raaste mein auto wale ne poochha, "Aap kahan utrengi?" Neha boli, "Bas yahin, bhaiya."',
+     ["Auto wala", "Neha"], {"Auto wala": "formal", "Neha": "none"}),
+    # control: a verbal noun before it is "about to", no trade
+    ("hi", 'ट्रेन आने वाली थी। रमेश ने कहा, "तुम जल्दी चलो।"', None, {"रमेश": "familiar"}),
+])
+def test_a_trade_written_apart_is_one_speaker(language, text, speakers, expected):
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected
