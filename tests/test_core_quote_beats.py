@@ -43,3 +43,12 @@ def test_a_frame_that_goes_on_keeps_its_speaker_against_the_listener_s_beat():
 def test_a_trade_written_apart_is_one_speaker(language, text, speakers, expected):
     result = analyze_text(text, language=language, speakers=speakers, task="continuation")
     assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+def test_a_heading_before_dash_lines_titles_the_scene_and_names_no_speaker():
+    text = "**टिकट खिड़की पर**\n\n— भैया, दो टिकट दीजिए, दिल्ली के।\n— टिकट ख़त्म हैं, कल आइए।"
+    result = analyze_text(text, language="hi", task="continuation")
+    assert set(result.speakers) == {"_unnamed_1", "_unnamed_2"}
+    # control: a sentence of narration before them names the one who acts, by a name said again
+    text = "মিতা জানালার দিকে তাকাল।\n— তুই কখন এলি?\n— এইমাত্র। মিতা, চা খাবি?"
+    assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"মিতা", "_unnamed_1"}

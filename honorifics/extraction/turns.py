@@ -671,10 +671,11 @@ class _TurnSplitter:
             self.describe(found[0], last)
         if found is None:
             found = elided_frame_speaker(parts, self.lexicon, self.index)
-        if found is None and parts and self.lexicon.narrative:
+        if found is None and parts and self.lexicon.narrative and not _heading(self.line_before):
             # a character acting, by a name the lexicon does not know (মিতা জানালার দিকে তাকাল। —তুই …):
             # the word the sentence gives as its subject, when the record names it again (a scene's
-            # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।)
+            # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।); a heading
+            # titles the scene and acts not (**টিকিট কাউন্টারে** names a place)
             found = guessed_subject(parts[-1], self.lexicon, self.index, self.text, False)
         return found
 
