@@ -399,10 +399,11 @@ def _spans_searching_every_class(text, start, end, lexicon_name, *, reply_to_use
     if after_refusal and not spans and parts and paragraph & {"task", "material", "writing", "offer", "help"}:
         return [(parts[0][0], parts[-1][1], NOTE)]   # the explanation that goes on after a refusal
     worded = [text[s:e].rstrip(" *_🙏😊🙂") for s, e in parts if any(c.isalpha() for c in text[s:e])]
-    asks = bool(worded) and worded[-1].endswith(("?", "？")) and not any(q in text[start:end] for q in "\"“”«»") \
+    asks = bool(worded) and (worded[-1].endswith(("?", "？")) or len(worded) == 1) \
+        and not any(q in text[start:end] for q in "\"“”«»") \
         and bool(cues.pattern("asks_user").search(" " + text[start:end]))
     if after_refusal and not spans and parts and asks:
-        return [(parts[0][0], parts[-1][1], NOTE)]   # a question to the user after a refusal
+        return [(parts[0][0], parts[-1][1], NOTE)]   # a question or request to the user after a refusal
     if not reply_to_user and parts and paragraph & {"closing", "offer"} and asks:
         return [(parts[0][0], parts[-1][1], NOTE)]   # an offer that ends by asking the user
     return _merge(spans)
@@ -526,3 +527,25 @@ def test_an_offer_anywhere_in_the_paragraph_after_a_refusal_goes_on_with_it():
     for task in (None, "dct"):
         result = analyze_text(text, language="hi", speakers=["Rohan", "Sharma sir"], task=task)
         assert result.refusal is True and result.tier == "none" and result.user_tier == "formal"
+
+
+@pytest.mark.parametrize("text, language, speakers", [
+    ("দুঃখিত, আমি এমন দৃশ্য লিখতে পারব না যেখানে হেডস্যার রনিকে সবার সামনে অপমান করছেন।\n\n"
+     "তবে আপনি চাইলে এমন একটা দৃশ্য লিখে দিতে পারি যেখানে হেডস্যার কড়া গলায় রনিকে বোঝান।\n\n"
+     "জানাবেন, কোনটা পছন্দ।", "bn", ["হেডস্যার", "রনি"]),
+    ("माफ़ कीजिए, मैं ऐसा दृश्य नहीं लिख सकता जिसमें मैनेजर रमेश को गालियाँ देता है।\n\n"
+     "अगर आप चाहें तो मैं एक दृश्य लिख सकता हूँ जिसमें मैनेजर सख़्ती से पर इज़्ज़त से बात करे।\n\n"
+     "बताइए, कौन-सा ठीक रहेगा।", "hi", ["मैनेजर", "रमेश"]),
+])
+def test_a_one_sentence_request_to_the_user_after_a_refusal_is_the_model_s(text, language, speakers):
+    # a request, not a question: no question mark, one sentence with the words a model asks its user with
+    for task in (None, "roleplay"):
+        result = analyze_text(text, language=language, speakers=speakers, task=task)
+        assert result.refusal is True and result.tier == "none" and result.user_tier == "formal"
+        assert [t.kind for t in result.turns][-1] == "note"
+
+
+def test_a_character_s_request_in_a_labelled_line_stays_theirs():
+    result = analyze_text("**दुकानदार:** बताइए, क्या चाहिए।\n**छोटू:** एक किलो चीनी दे दो।", language="hi",
+                          task="continuation")
+    assert {n: s.tier for n, s in result.speakers.items()} == {"दुकानदार": "formal", "छोटू": "familiar"}

@@ -502,7 +502,8 @@ def _asks_the_user(text: str, start: int, end: int, parts: list[tuple[int, int]]
     if any(q in text[start:end] for q in DOUBLE_QUOTES):
         return False
     worded = [text[s:e] for s, e in parts if any(c.isalpha() for c in text[s:e])]   # (not a lone 🙏)
-    return bool(worded) and _ends_with_question(worded[-1]) \
+    # (a question, or a paragraph of one sentence, the request itself: জানাবেন, কোনটা চান।)
+    return bool(worded) and (_ends_with_question(worded[-1]) or len(worded) == 1) \
         and cues.pattern("asks_user").search(" " + unicodedata.normalize("NFD", text[start:end])) is not None
 
 
