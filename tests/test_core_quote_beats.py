@@ -52,3 +52,20 @@ def test_a_heading_before_dash_lines_titles_the_scene_and_names_no_speaker():
     # control: a sentence of narration before them names the one who acts, by a name said again
     text = "মিতা জানালার দিকে তাকাল।\n— তুই কখন এলি?\n— এইমাত্র। মিতা, চা খাবি?"
     assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"মিতা", "_unnamed_1"}
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # a name of two words the record writes so twice, its second word no word the lexicon knows
+    ("hi", 'शाम को शांता बाई ने बेटे को आवाज़ दी, "राजू, तू अभी तक खेल रहा है?"\n\n"बस आया माँ!" राजू चिल्लाया।\n\n'
+           'शांता बाई ने हँसकर कहा, "जल्दी आ, खाना ठंडा हो रहा है।"', {"शांता बाई": "intimate", "राजू": "none"}),
+    # … and before dash lines, a colon beat names it too
+    ("hi", "**सब्ज़ी मंडी**\n\nठेले के पास खड़ी शांता बाई ने टोकरी नीचे रखी:\n— बेटा, टमाटर कैसे दिए? कल तो तुमने "
+           "सस्ते दिए थे।\nदुकानदार ने तराज़ू उठाया:\n— अम्मा, आज आप चालीस के हिसाब से ले लीजिए।\n"
+           "शांता बाई ने मुँह बनाया:\n— रहने दो, मैं आगे देख लूँगी।", {"शांता बाई": "familiar", "दुकानदार": "formal"}),
+    # control: a subject after a clause that ends in -তেই is read in its own clause, not the one before
+    ("bn", "টিফিন শেষের ঘণ্টা পড়তেই হরেন বিলুকে কাছে ডাকলেন।\n– তোর খাতা কোথায়? আজও আনিসনি?\n"
+           "– স্যার, খাতাটা বাড়িতে পড়ে আছে।", {"হরেন": "intimate", "_unnamed_1": "none"}),
+])
+def test_the_name_a_frame_gives(language, text, expected):
+    result = analyze_text(text, language=language, task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected

@@ -169,6 +169,12 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
             and _name_like(tokens, at + 1, lexicon) and _named_again(tokens[at + 1][0], record) \
             and not (at + 2 < len(tokens) and tokens[at + 2][1] in lexicon.narrative["case_markers"]):
         return tokens[at + 1][0], found[1]
+    elif at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon):
+        # a name of two words the record writes so twice, a surname or a name's honorific the lexicon
+        # does not know after the first name (कमला देवी ने …, later कमला देवी ने …: not देवी)
+        pair = f"{tokens[at - 1][0]} {found[0]}"
+        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
+            return pair, found[1]
     return found
 
 
@@ -354,8 +360,9 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (a word said twice is an adverbial: खड़े-खड़े, হাসতে হাসতে, dheere dheere)
                   and not (i + 1 < len(keys) and keys[i + 1] == k or i > 0 and keys[i - 1] == k)
                   and not _lower_case_word(w, k, lexicon, index)
-                  and not _inside_its_clause(words, keys, i, clause_start, verb_at, lexicon, record,
-                                             previous is not None, case_markers)]
+                  # (its clause starts after one that ends in -তেই: ক্লাস শেষের ঘণ্টা পড়তেই হরিপদ …)
+                  and not _inside_its_clause(words, keys, i, max(clause_start, cut + 1), verb_at, lexicon,
+                                             record, previous is not None, case_markers)]
     if verb_at is None:
         # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
         candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
@@ -914,12 +921,14 @@ def _people_named(sentence: str, lexicon: Lexicon, index: SpeakerIndex) -> int:
     return len(listed) + others
 
 
-def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None) -> tuple[str, bool] | None:
+def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                      record: str = "") -> tuple[str, bool] | None:
     """The speaker named by narration between the dashes of a dash-dialogue line
-    (``— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …``), or None when the piece is speech."""
+    (``— अरे सुनो! — पीछे से सुमन ने आवाज़ लगाई। — …``), or None when the piece is speech
+    (``record``: the record's text, see :func:`frame_speaker`)."""
     if not lexicon.narrative:
         return None
-    return frame_speaker(piece.strip(_FRAME_TRIM), lexicon, index, action=True)
+    return frame_speaker(piece.strip(_FRAME_TRIM), lexicon, index, action=True, record=record)
 
 
 def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,

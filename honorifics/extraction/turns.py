@@ -627,7 +627,7 @@ class _TurnSplitter:
         speech: list[tuple[int, int]] = []
         for number, (s, e) in enumerate(pieces):
             if number % 2 == 1:
-                named = narration_speaker(text[s:e], self.lexicon, self.index)
+                named = narration_speaker(text[s:e], self.lexicon, self.index, text)
                 if named is not None:
                     if speaker is None:
                         speaker = named
@@ -666,7 +666,7 @@ class _TurnSplitter:
             return None   # (सुधा ने दरवाज़े पर लिखा देखा: / "…": the text she sees, no one's speech)
         parts = _sentences_of(self.line_before, self.lexicon)
         last = parts[-1] if parts else self.line_before
-        found = named_in_apposition(narration_speaker(last, self.lexicon, self.index), last, self.lexicon)
+        found = named_in_apposition(narration_speaker(last, self.lexicon, self.index, self.text), last, self.lexicon)
         if found is not None:
             self.describe(found[0], last)
         if found is None:
@@ -742,7 +742,7 @@ class _TurnSplitter:
                 for sentence in _sentences_of(narration, self.lexicon):
                     # (a person by the sentence's own structure, a kin term or an ergative; in Latin
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
-                    found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index), sentence,
+                    found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index, self.text), sentence,
                                                 self.lexicon)
                     if self.lexicon.script == "latn":
                         # (each clause's: Bed par … baithi thi Priya, aur … jhaank rahi thi uski mummy Sunita.)
@@ -772,7 +772,7 @@ class _TurnSplitter:
     def latin_clause_person(self, clause: str) -> str | None:
         """In Latin script, the person a clause of the opening narration names: its subject by the
         clause's structure, else a name by its capital (not a capital that only opens the sentence)."""
-        found = narration_speaker(clause, self.lexicon, self.index)
+        found = narration_speaker(clause, self.lexicon, self.index, self.text)
         if found is None:
             found = guessed_subject(clause, self.lexicon, self.index, self.text, False)
             if found is not None and (not found[0][:1].isupper()
