@@ -136,6 +136,19 @@ def test_chat_log_table_and_json_turns(text):
     assert tiers(result) == {"Ankit": "intimate", "Rohan": "intimate"}
 
 
+@pytest.mark.parametrize("text, language, expected", [
+    # a chat export with a word for the time of day before the time, in any script's digits
+    ("১২/০৯/২৪, সকাল ৮:০৫ - দিদি: তুই আজ কলেজ যাবি?\n১২/০৯/২৪, সকাল ৮:০৭ - রুমি: হ্যাঁ রে, তুমি একটু টাকা দিও।", "bn",
+     {"দিদি": "intimate", "রুমি": "familiar"}),
+    ("12/09/24, subah 8:05 - Mummy: Beta, tu kab aayega?\n12/09/24, subah 8:07 - Rohan: Shaam tak, aap chinta mat kijiye.",
+     "hi", {"Mummy": "intimate", "Rohan": "formal"}),
+    # control: a date and time in a line of narration, no dash after the time, labels no one
+    ("12/09/24, subah 8:05 ko Rohan ghar se nikla.\nMummy: Beta, tu kab aayega?", "hi", {"Mummy": "intimate"}),
+])
+def test_a_chat_export_with_a_time_of_day_word(text, language, expected):
+    assert tiers(analyze_text(text, language=language, task="dct")) == expected
+
+
 def test_an_apology_before_a_dash_is_not_a_speaker():
     text = "মা: তুই আবার দেরি করলি?\n\nদুঃখিত — এর পরের অংশটা আমি লিখতে পারব না।"
     result = analyze_text(text, language="bn", speakers=["মা", "ছেলে"], task="continuation")

@@ -24,9 +24,11 @@ from ..scripts import (DANDA, DASHES, DOUBLE_QUOTE_MARKS, NATIVE_DIGITS, PICTOGR
 
 # A timestamp in brackets ([09:41], [10:02 PM], [রাত ১০:১৫], [12/03/24, 10:15 PM]: a time
 # in any script's digits, with a date or a word for the time of day), or a chat export's
-# date, time and dash (12/03/24, 9:15 pm - Name: …), then a bullet, number or quote mark.
+# date, time (a word for the time of day may stand before it: ২১/০৮/২৪, রাত ৯:১৫) and dash
+# (12/03/24, 9:15 pm - Name: …), then a bullet, number or quote mark.
 _TIMESTAMP = (r"(?:\[[^\[\]\n:]{0,16}?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?[^\[\]\n:]{0,12}\][ \t]*"
-              r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
+              r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+(?:[^\s\d,:/.\-–\[\]]{1,12}[ \t]+)?"
+              r"\d{1,2}[:.]\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]+[-–][ \t]+)?")
 # (markup may open the line before a timestamp: **[8:14 PM] Riya:** …)
 LINE_MARKER = regexcache.compile(r"^[ \t\ufeff]*(?:[*_]{1,2}(?=\[[^\[\]\n]{0,16}?\d))?" + _TIMESTAMP +
                          f"(?:(?:[-*•>#]+|\\d+[.)]|[{NATIVE_DIGITS}]+[.)]|\\(\\d+\\))[ \t]+)?"
