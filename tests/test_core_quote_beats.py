@@ -69,3 +69,24 @@ def test_a_heading_before_dash_lines_titles_the_scene_and_names_no_speaker():
 def test_the_name_a_frame_gives(language, text, expected):
     result = analyze_text(text, language=language, task="continuation")
     assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # in dash dialogue a clause with its subject before a colon is narration, whose subject speaks next
+    ("হারাধন গলা চড়ালেন:\n— তোমরা লাইন দিয়ে দাঁড়াও।\nপল্টু ফিসফিস করল:\n— এই ঝন্টু, তুই টিফিন এনেছিস?\n"
+     "ঝন্টু আড়চোখে তাকাল:\n— চুপ কর, হারাধন দেখছে।", {"হারাধন": "familiar", "পল্টু": "intimate", "ঝন্টু": "intimate"}),
+    # a verb of reading in an earlier sentence of the line (ঘণ্টা পড়ল "the bell rang") reads no text
+    ("**কারখানার গেট**\n\nছুটির ঘণ্টা পড়ল। হারাধন গলা চড়ালেন:\n— তোমরা লাইন দিয়ে দাঁড়াও, হুড়োহুড়ি কোরো না।\n"
+     "পল্টু কনুই দিয়ে গুঁতো দিল:\n— এই বিশে, তুই টিফিন এনেছিস?\nহারাধন ঘুরে তাকালেন:\n— পল্টু, তুমি আবার কথা বলছ?",
+     {"হারাধন": "familiar", "পল্টু": "intimate"}),
+])
+def test_a_colon_beat_before_a_dash_line_names_its_speaker(text, expected):
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+def test_a_line_that_reads_a_text_before_a_dash_line_names_no_speaker():
+    # control: the clause that leads into the colon reads a text (চিঠিটা খুলে দিদি পড়ল:): no one's speech
+    result = analyze_text("চিঠিটা খুলে দিদি পড়ল:\n— তোমার জন্য কাল সকালে গাড়ি আসবে।\n— কে পাঠাচ্ছে?", language="bn",
+                          task="continuation")
+    assert result.turns[1].speaker == "_unnamed_1"

@@ -172,6 +172,20 @@ _STOP_OF_A_MARKER = ("ঃ", ".")   # (বিঃদ্রঃ, N.B.: an abbreviati
 _TRAILING_SYMBOLS = regexcache.compile(r"[\s\u2000-\u2BFF\U0001F000-\U0001FAFF\uFE0F]+$")   # emoji, pictographs
 
 
+def _a_clause_with_its_subject(words: str, lexicon: Lexicon, index: SpeakerIndex, record: str) -> bool:
+    """Do the words before a colon end in a clause whose subject acts (অমলবাবু গলা খাঁকারি দিলেন, ঘণ্টা
+    পড়ল। মিঠু আড়চোখে তাকাল), narration rather than a label? Never one word (a name), nor a clause of
+    the narrator or a pronoun."""
+    if " " not in words.strip():
+        return False
+    parts = _sentences_of(words, lexicon)
+    last = parts[-1] if parts else words
+    found = narration_speaker(last, lexicon, index, record) \
+        or (guessed_subject(last, lexicon, index, record, False) if lexicon.narrative else None)
+    # (not the model's own words in the first person: নিচে দৃশ্যটা দিলাম:)
+    return found is not None and "(" not in found[0]
+
+
 def _heading(line: str) -> bool:
     """A markdown heading line: ``### मुख्य बिंदु``, or a short line wholly in bold
     (``**ব্যাখ্যা:**``, ``**Notes**``)."""
@@ -662,10 +676,12 @@ class _TurnSplitter:
         when that sentence leads into the speech with its subject elided, the sentence's before)."""
         if self.line_before is None:
             return None
-        if self.line_before.rstrip(" \t*_").endswith((":", "：")) and sees_a_text(self.line_before, self.lexicon):
-            return None   # (सुधा ने दरवाज़े पर लिखा देखा: / "…": the text she sees, no one's speech)
         parts = _sentences_of(self.line_before, self.lexicon)
         last = parts[-1] if parts else self.line_before
+        if last.rstrip(" \t*_").endswith((":", "：")) and sees_a_text(last, self.lexicon):
+            # (सुधा ने दरवाज़े पर लिखा देखा: / "…": the text she sees, no one's speech; asked of the sentence
+            # that leads into it: ঘণ্টা পড়ল। অমলবাবু … দিলেন: has no text read)
+            return None
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index, self.text), last, self.lexicon)
         if found is not None:
             self.describe(found[0], last)
@@ -1477,6 +1493,12 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 continue
             if speaker is not None:
                 if content_start >= content_end or not text[content_start:content_end].strip():
+                    if dash_dialogue and _a_clause_with_its_subject(name, lexicon, index, text):
+                        # in dash dialogue, a clause with its subject before a colon (অমলবাবু গলা খাঁকারি
+                        # দিলেন:), no label: narration, whose subject speaks the dash line after it
+                        turns.append(RawTurn(None, NARRATION, line_start, line_end))
+                        splitter.line_before_next = line
+                        continue
                     # "Here is the dialogue:" — a label with nothing after it.
                     turns.append(RawTurn(None, NOTE, line_start, line_end, label=name))
                     continue
