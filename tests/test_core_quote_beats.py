@@ -90,3 +90,14 @@ def test_a_line_that_reads_a_text_before_a_dash_line_names_no_speaker():
     result = analyze_text("চিঠিটা খুলে দিদি পড়ল:\n— তোমার জন্য কাল সকালে গাড়ি আসবে।\n— কে পাঠাচ্ছে?", language="bn",
                           task="continuation")
     assert result.turns[1].speaker == "_unnamed_1"
+
+
+def test_a_subject_described_by_a_root_s_adjective_after_an_adverbial_acts_in_the_beat():
+    text = ('স্যার বোর্ডে অঙ্কটা লিখলেন। দরজার পাশে বসা টুকাই হাত তুলল।\n"স্যার, আমি একবার চেষ্টা করি?"\n'
+            '"বেশ, টুকাই, তুমি এসো।" স্যার চক এগিয়ে দিলেন।')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["টুকাই", "স্যার"]
+    # control: a name that is a root and the adjective's ending (শিখা: শিখ + া) stays a name
+    text = 'শিখা ছাদে দাঁড়িয়ে বললেন, "বাবলু, তুমি কাপড়গুলো তুলে আনো।"\n\nবাবলু দৌড়ে এল। "আনছি মাসিমা, আপনি বসুন।"'
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"শিখা": "familiar", "বাবলু": "formal"}

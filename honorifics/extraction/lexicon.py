@@ -528,6 +528,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # endings that make a participle of a verb root (করে, উঠে: কর, উঠ + ে), never a subject
             "root_participle_endings": tuple(match_key(e, script)
                                              for e in section.get("root_participle_endings") or ()),
+            # a verb root's adjective (বসা "seated": পাশে বসা মিঠু): a verb form, never a subject, and
+            # it closes the phrase before the noun it describes
+            "root_adjective_endings": tuple(match_key(e, script)
+                                            for e in section.get("root_adjective_endings") or ()),
             # an emphatic clitic on a verb form (বসেই): the form without it is read
             "emphatic_clitics": tuple(match_key(e, script) for e in section.get("emphatic_clitics") or ()),
             # endings of a word that closes an adverbial before a clause's subject (a locative or a

@@ -734,6 +734,14 @@ def _verb_like(key: str, lexicon: Lexicon) -> bool:
                for clitic in narrative.get("emphatic_clitics", ()))
 
 
+def _root_adjective(key: str, lexicon: Lexicon) -> bool:
+    """Is the word a verb root's adjective (বসা "seated", শোয়া; ``narrative.root_adjective_endings``)?"""
+    for ending in lexicon.narrative.get("root_adjective_endings", ()) if lexicon.narrative else ():
+        if key.endswith(ending) and len(key) > len(ending) and key[:-len(ending)] in lexicon.verb_roots:
+            return True
+    return False
+
+
 def _raised_root(stem: str, vowels: dict) -> str | None:
     """The root of a participle stem whose first vowel the participle raised (রেখ → রাখ in রেখে,
     খুল → খোল in খুলে; ``vowels``: participle vowel → root vowel), else None.
@@ -1310,8 +1318,11 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         # (a name with a capital in Latin script, anywhere after it: Bazaar theke phire … Tumpa dokaner
         # shamne daralo)
         at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == guessed[0]), None)
-        reach = 5 if at is not None and _closes_clause(tokens[at - 1][1], lexicon) else 2
-        if at is None or not _closes_adjunct(tokens[at - 1][1], lexicon):
+        # (a root's adjective after an adverbial describes the subject: পাশে বসা মিঠু হাত তুলল)
+        described = at is not None and at >= 2 and _root_adjective(tokens[at - 1][1], lexicon) \
+            and _closes_adjunct(tokens[at - 2][1], lexicon)
+        reach = 5 if at is not None and (described or _closes_clause(tokens[at - 1][1], lexicon)) else 2
+        if at is None or not (described or _closes_adjunct(tokens[at - 1][1], lexicon)):
             return None
         if not _capitalized_inside([w for w, _ in tokens], at, lexicon, record) \
                 and not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
