@@ -101,3 +101,17 @@ def test_a_subject_described_by_a_root_s_adjective_after_an_adverbial_acts_in_th
     text = 'শিখা ছাদে দাঁড়িয়ে বললেন, "বাবলু, তুমি কাপড়গুলো তুলে আনো।"\n\nবাবলু দৌড়ে এল। "আনছি মাসিমা, আপনি বসুন।"'
     result = analyze_text(text, language="bn", task="continuation")
     assert {name: s.tier for name, s in result.speakers.items()} == {"শিখা": "familiar", "বাবলু": "formal"}
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    ("hi", 'दुकान पर भीड़ थी। मुन्ना, जो सुबह से काउंटर के पीछे खड़ा था, आगे बढ़कर बोला, "भैया, आप लाइन में आइए।"',
+     {"मुन्ना": "formal"}),
+    ("bn", 'ক্লাসে হইচই চলছিল। মিঠু, যে এতক্ষণ জানলার ধারে চুপ করে বসে ছিল, হঠাৎ উঠে দাঁড়িয়ে বলল, "তোরা একটু চুপ কর।"',
+     {"মিঠু": "intimate"}),
+    ("bn", 'Sayan, je sara raat ghumoyni, phone ta tule message korlo:\n"Tui ki jege achhis?"', {"Sayan": "intimate"}),
+    # control: a clause between commas that no relative pronoun opens is read as before
+    ("hi", 'आँगन में धूप थी। दादी, मुन्ना को देखकर, मुस्कुराईं और बोलीं, "तू आ गया, बेटा?"', {"दादी": "intimate"}),
+])
+def test_a_relative_clause_between_commas_after_the_subject_is_passed_over(language, text, expected):
+    result = analyze_text(text, language=language, task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected

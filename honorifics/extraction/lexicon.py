@@ -582,6 +582,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "mention_frames": keys(section.get("mention_frames")),
             # a person's voice that comes (पापा की आवाज़ आई, মায়ের গলা ভেসে এল): that person speaks
             "voice_nouns": keys(section.get("voice_nouns")),
+            # relative pronouns: a clause they open, set off by commas after the subject, describes it
+            # (राजू, जो … खड़ा था, आगे आया)
+            "relative_pronouns": keys(section.get("relative_pronouns")),
             # and a person's message that comes (वर्मा सर का ईमेल आया:): a name the lexicon does not know
             # may own a message, where a thing's sound is as common (दरवाज़े की आवाज़ आई)
             "message_nouns": keys(section.get("message_nouns")),

@@ -253,6 +253,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     True
     """
     narrative = lexicon.narrative
+    if frame.count(",") >= 2 and narrative.get("relative_pronouns"):
+        frame = _without_relative_clauses(frame, lexicon)
     tokens = _frame_keys(frame, lexicon)
     if not tokens or len(tokens) > _MAX_FRAME_TOKENS:
         return None
@@ -499,6 +501,17 @@ _GUESSED_SUBJECT_REACH = 3
 
 #: a clause set off by commas inside a frame (… का, जो …, जवाब आया)
 _ASIDE_BETWEEN_COMMAS = regexcache.compile(r",[^,\n]{1,80},")
+
+
+def _without_relative_clauses(frame: str, lexicon: Lexicon) -> str:
+    """The frame without a clause a relative pronoun opens between two commas, which describes the
+    word before it (राजू, जो अब तक दीवार से टिका खड़ा था, एक क़दम आगे आया → राजू एक क़दम आगे आया)."""
+    relatives = lexicon.narrative["relative_pronouns"]
+
+    def dropped(aside: re.Match) -> str:
+        first = TOKEN.search(aside.group())
+        return " " if first is not None and lexicon.key(first.group()) in relatives else aside.group()
+    return _ASIDE_BETWEEN_COMMAS.sub(dropped, frame)
 #: at most this many words (एक और लंबा, একটা, छोटा-सा) stand between a message's owner and its noun
 _OWNER_TO_NOUN = 3
 #: a verb of coming follows a voice noun within this many words, a message noun within this many
