@@ -115,3 +115,19 @@ def test_a_subject_described_by_a_root_s_adjective_after_an_adverbial_acts_in_th
 def test_a_relative_clause_between_commas_after_the_subject_is_passed_over(language, text, expected):
     result = analyze_text(text, language=language, task="continuation")
     assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+@pytest.mark.parametrize("language, speakers, text, expected", [
+    # an apostrophe inside a word (দু'চোখে) is no quote: the line is narration whose subject speaks next
+    ("bn", None, "বিকেলে মাঠে ভিড়। রনি ব্যাট হাতে আমার দিকে এগিয়ে এল, দু'চোখে দুষ্টু হাসি।\n\"এই, তুই আজ বল করবি?\"\n"
+     "আমি মাথা নাড়লাম। \"না রে, তুই কর। রনি, তুই তো ভালো পারিস।\"", {"রনি": "intimate", "আমি (narrator)": "intimate"}),
+    # a name written only with a possessive's ending is a shop or a brand, no speaker
+    ("hi", None, "Mall mein bheed thi. Thodi der baad saamne dikha Domino's. Riya ne Kabir ka haath pakda.\n\n"
+     "\"Kabir, tu pizza khayega?\"\n\"Haan yaar, tu order kar de.\"", {"Riya": "intimate", "Kabir": "intimate"}),
+    # the model's English before a colon frames no quote, in a romanized record too (Here's … reply …:)
+    ("hi", ["Rohit", "Neha"], "Here's a natural reply in Hinglish:\n\n\"Neha, tu kal aa rahi hai na?\"",
+     {"Rohit": "intimate", "Neha": "none"}),
+])
+def test_apostrophes_and_the_model_s_english_name_no_speaker(language, speakers, text, expected):
+    result = analyze_text(text, language=language, speakers=speakers, task="continuation" if speakers is None else "dct")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected

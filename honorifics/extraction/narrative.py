@@ -975,6 +975,9 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     if found is None:
         found = _inverted_name(sentence, lexicon, record) if lexicon.script == "latn" \
             else postverbal_subject(sentence, lexicon)
+    if found is not None and ("'" in sentence or "’" in sentence) \
+            and re.search(r"(?<!\w)" + re.escape(found[0]) + r"['’]s(?!\w)", sentence):
+        return None   # (a possessive's word is a shop or a brand: … saamne dikha Haldiram's.)
     return found
 
 
@@ -1086,8 +1089,17 @@ def may_name_a_speaker(person: str, lexicon: Lexicon, record: str) -> bool:
     if _in_an_adverbial_case(words[-1], last, lexicon) or _genitive(last, lexicon):
         return False
     if lexicon.script == "latn":
-        return words[0][:1].isupper() and not _written_in_lower_case(words[0], record)
+        return words[0][:1].isupper() and not _written_in_lower_case(words[0], record) \
+            and not _only_a_possessive(person, record)
     return True
+
+
+def _only_a_possessive(name: str, record: str) -> bool:
+    """Does the record write the name only with a possessive's ending (Haldiram's: a shop, a brand)?"""
+    if "'" not in record and "’" not in record:
+        return False
+    said = re.findall(r"(?<!\w)" + re.escape(name) + r"(['’]s)?(?!\w)", record)
+    return bool(said) and all(said)
 
 
 def _written_in_lower_case(word: str, record: str) -> bool:

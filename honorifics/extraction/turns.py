@@ -24,6 +24,7 @@ count as speech.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from .. import regexcache
@@ -184,6 +185,25 @@ def _a_clause_with_its_subject(words: str, lexicon: Lexicon, index: SpeakerIndex
         or (guessed_subject(last, lexicon, index, record, False) if lexicon.narrative else None)
     # (not the model's own words in the first person: নিচে দৃশ্যটা দিলাম:)
     return found is not None and "(" not in found[0]
+
+
+def _holds_a_quote(line: str) -> bool:
+    """Does the line hold a quote mark, an apostrophe inside a word aside (দু'হাতে, Ma'am)?"""
+    for mark in OPENING_QUOTE_CHARACTERS:
+        at = line.find(mark)
+        while at >= 0:
+            if not (mark in _APOSTROPHES and 0 < at < len(line) - 1
+                    and _in_a_word(line[at - 1]) and _in_a_word(line[at + 1])):
+                return True
+            at = line.find(mark, at + 1)
+    return False
+
+
+def _in_a_word(character: str) -> bool:
+    return character.isalnum() or unicodedata.category(character)[0] == "M"   # (a vowel sign: দু'হাতে)
+
+
+_APOSTROPHES = ("'", "’")
 
 
 def _heading(line: str) -> bool:
@@ -1456,10 +1476,11 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # a frame line's speaker waits for the very next line only
         splitter.pending_frame, splitter.frame = splitter.frame, None
         splitter.pending_colon, splitter.frame_colon = splitter.frame_colon, False
-        # (an action ending in a colon frames the next line in a story, not in the model's English: asked
-        # only of a line with a colon)
-        framed = frame_line(line, lexicon, index, text, splitter.story and (":" in line or "：" in line)
-                            and not (_is_latin_only(line) and is_english(line, lexicon.second_person_form)))
+        # (an action ending in a colon frames the next line in a story; the model's English frames none,
+        # Here's a natural reply in Hinglish: — asked only of a line with a colon)
+        colon_line = ":" in line or "：" in line
+        english = colon_line and _is_latin_only(line) and is_english(line, lexicon.second_person_form)
+        framed = None if english else frame_line(line, lexicon, index, text, splitter.story and colon_line)
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
@@ -1530,11 +1551,14 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
                 splitter.line_before = text[line_start:after.start() + 1]
                 splitter.dash_turn(line_start, after.end(), line_end)
                 continue
-        if dash_dialogue or not any(q in line for q in OPENING_QUOTE_CHARACTERS):
+        if dash_dialogue or not _holds_a_quote(line):
             # a narration line: its last sentence's subject speaks a dash line or a quote line
             # right after it (… তিতলি হঠাৎ অর্কের হাত ধরে টানল।\n"এই অর্ক, দেখ দেখ!")
             splitter.line_before_next = line
+        said = len(turns)
         splitter.unlabelled(line_start, line_end)
+        if len(turns) > said and turns[-1].kind in (NOTE, REFUSAL) and turns[-1].ooc:
+            splitter.line_before_next = None   # (the model's own words name no speaker: Here's a … in Banglish:)
 
     splitter.settle_called_speakers()
     splitter.name_unnamed_speakers()
