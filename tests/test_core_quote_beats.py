@@ -131,3 +131,12 @@ def test_a_relative_clause_between_commas_after_the_subject_is_passed_over(langu
 def test_apostrophes_and_the_model_s_english_name_no_speaker(language, speakers, text, expected):
     result = analyze_text(text, language=language, speakers=speakers, task="continuation" if speakers is None else "dct")
     assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+def test_a_role_and_the_kin_term_it_is_called_by_written_twice_are_one_key():
+    text = ('ঘাটে ভিড়। মাঝি কাকা দড়ি খুলতে খুলতে হাঁক দিলেন, "আপনারা তাড়াতাড়ি উঠুন!"\n\n'
+            'মাঝি কাকা হেসে বললেন, "খুকি, তুমি ভয় পেয়ো না।"')
+    assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"মাঝি কাকা"}
+    # control: written once, the role alone stays the key
+    text = 'ঘাটে ভিড়। মাঝি কাকা দড়ি খুলতে খুলতে হাঁক দিলেন, "আপনারা তাড়াতাড়ি উঠুন!"'
+    assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"মাঝি"}

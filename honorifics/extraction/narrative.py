@@ -169,6 +169,13 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
             and _name_like(tokens, at + 1, lexicon) and _named_again(tokens[at + 1][0], record) \
             and not (at + 2 < len(tokens) and tokens[at + 2][1] in lexicon.narrative["case_markers"]):
         return tokens[at + 1][0], found[1]
+    elif at + 1 < len(tokens) and _role_word(key, lexicon) and (
+            lexicon.person_word(tokens[at + 1][1]) or tokens[at + 1][1] in lexicon.name_titles):
+        # a role and the kin term or title the record calls them by, written so twice (মাঝি কাকা …,
+        # Majhi kaka …: not মাঝি)
+        pair = f"{found[0]} {tokens[at + 1][0]}"
+        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
+            return pair, found[1]
     elif at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon):
         # a name of two words the record writes so twice, a surname or a name's honorific the lexicon
         # does not know after the first name (कमला देवी ने …, later कमला देवी ने …: not देवी)
