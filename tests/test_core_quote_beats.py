@@ -140,3 +140,18 @@ def test_a_role_and_the_kin_term_it_is_called_by_written_twice_are_one_key():
     # control: written once, the role alone stays the key
     text = 'ঘাটে ভিড়। মাঝি কাকা দড়ি খুলতে খুলতে হাঁক দিলেন, "আপনারা তাড়াতাড়ি উঠুন!"'
     assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"মাঝি"}
+
+
+def test_a_romanized_kin_term_after_a_name_written_twice_keeps_the_name():
+    text = ('Shaam ko hum Ramu kaka ke khet pahunche. Ramu kaka ne poocha, "Tum log kab aaye, beta?"\n\n'
+            'Maine kaha, "Abhi aaye kaka, aap kaise hain?"\n\nRamu kaka hans pade. "Baitho, chai peeke jaana."')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"Ramu kaka": "familiar", "main (narrator)": "formal"}
+
+
+def test_a_person_word_with_a_fused_honorific_is_one_and_a_vegetable_is_not():
+    from honorifics.extraction.lexicon import load_lexicon
+    hl, hi = load_lexicon("hi-Latn"), load_lexicon("hi")
+    assert hl.person_word(hl.key("mausiji")) and hi.person_word(hi.key("मौसीजी"))
+    # control: an address term (sab) is no stem for it: sabji is a vegetable, सब्ज़ी too
+    assert not hl.person_word(hl.key("sabji")) and not hi.person_word(hi.key("सब्ज़ी"))

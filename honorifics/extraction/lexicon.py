@@ -392,7 +392,9 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         question_words=keys(data.get("question_words")),
         third_person_pronouns=keys(data.get("third_person_pronouns")),
         first_person_pronouns=keys(data.get("first_person_pronouns")),
-        person_nouns=keys(data.get("person_nouns")),
+        # a person word with an honorific fused to it is one too (मौसीजी, mamaji: ``honorific_suffixes``)
+        person_nouns=_with_honorifics(keys(data.get("person_nouns")),
+                                      [match_key(e, script) for e in data.get("honorific_suffixes") or ()]),
         nominal_address=address,
         note_markers=tuple(m.casefold() for m in data.get("note_markers") or ()),
         note_marker_reach=max((len(m.casefold()) for m in data.get("note_markers") or ()), default=0) + 2,
@@ -604,6 +606,14 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
 # for a lexicon several times per record, and compiled code calls an lru_cache
 # wrapper through the slow generic call path.
 _LOADED: dict[str, Lexicon] = {}
+
+
+def _with_honorifics(person_nouns: frozenset, suffixes: list) -> frozenset:
+    """The person nouns, and each with every honorific suffix fused to it (not the address terms:
+    sab, an address, is no stem of sabji, a vegetable)."""
+    if not suffixes:
+        return person_nouns
+    return person_nouns | {word + suffix for word in person_nouns for suffix in suffixes if not word.endswith(suffix)}
 
 
 def load_lexicon(name: str) -> Lexicon:

@@ -152,36 +152,37 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
 
 def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record: str) -> tuple[str, bool]:
     """A kin term or title read as the subject, with the name the record writes before it more
-    than once (সালমা খালা বললেন, where the scene names সালমা খালা before: not সন্ধ্যাবেলা মা, a time);
+    than once (সালমা খালা বললেন, where the scene names সালমা খালা before: not সন্ধ্যাবেলা মা, a time;
+    Bhola kaka);
     a role read as the subject, giving way to the name after it that the record names again
-    (चपरासी रघु … आया, and a line calls रघु: not कुली सामान उठाकर …, a thing)."""
+    (चपरासी रघु … आया, and a line calls रघु: not कुली सामान उठाकर …, a thing), or taking the kin term or
+    title it is called by after it, written so twice (মাঝি কাকা); a name of two words written so twice,
+    its second one the lexicon does not know (कमला देवी)."""
     tokens = _frame_keys(frame, lexicon)
     at = next((i for i, (word, _) in enumerate(tokens) if word == found[0]), None)
     if at is None:
         return found
     key = tokens[at][1]
-    if at > 0 and (key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)) \
-            and tokens[at - 1][1] not in lexicon.narrative["frame_words"] and _name_like(tokens, at - 1, lexicon):
-        pair = f"{tokens[at - 1][0]} {found[0]}"
-        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
-            return pair, found[1]
-    elif at + 1 < len(tokens) and _role_word(key, lexicon) and key not in lexicon.nominal_address \
+
+    def written_twice(pair: str) -> bool:
+        return len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2
+
+    before = f"{tokens[at - 1][0]} {found[0]}" if at > 0 else ""
+    if at > 0 and (key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)
+                   or lexicon.person_word(key)) \
+            and tokens[at - 1][1] not in lexicon.narrative["frame_words"] and _name_like(tokens, at - 1, lexicon) \
+            and written_twice(before):
+        return before, found[1]
+    if at + 1 < len(tokens) and _role_word(key, lexicon) and key not in lexicon.nominal_address \
             and _name_like(tokens, at + 1, lexicon) and _named_again(tokens[at + 1][0], record) \
             and not (at + 2 < len(tokens) and tokens[at + 2][1] in lexicon.narrative["case_markers"]):
         return tokens[at + 1][0], found[1]
-    elif at + 1 < len(tokens) and _role_word(key, lexicon) and (
-            lexicon.person_word(tokens[at + 1][1]) or tokens[at + 1][1] in lexicon.name_titles):
-        # a role and the kin term or title the record calls them by, written so twice (মাঝি কাকা …,
-        # Majhi kaka …: not মাঝি)
-        pair = f"{found[0]} {tokens[at + 1][0]}"
-        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
-            return pair, found[1]
-    elif at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon):
-        # a name of two words the record writes so twice, a surname or a name's honorific the lexicon
-        # does not know after the first name (कमला देवी ने …, later कमला देवी ने …: not देवी)
-        pair = f"{tokens[at - 1][0]} {found[0]}"
-        if len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2:
-            return pair, found[1]
+    if at + 1 < len(tokens) and _role_word(key, lexicon) and (
+            lexicon.person_word(tokens[at + 1][1]) or tokens[at + 1][1] in lexicon.name_titles) \
+            and written_twice(f"{found[0]} {tokens[at + 1][0]}"):
+        return f"{found[0]} {tokens[at + 1][0]}", found[1]
+    if at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon) and written_twice(before):
+        return before, found[1]
     return found
 
 
