@@ -155,3 +155,18 @@ def test_a_person_word_with_a_fused_honorific_is_one_and_a_vegetable_is_not():
     assert hl.person_word(hl.key("mausiji")) and hi.person_word(hi.key("मौसीजी"))
     # control: an address term (sab) is no stem for it: sabji is a vegetable, सब्ज़ी too
     assert not hl.person_word(hl.key("sabji")) and not hi.person_word(hi.key("सब्ज़ी"))
+
+
+@pytest.mark.parametrize("text, speakers", [
+    # a person noun made definite acts in the beat before the quote (মেয়েটা মাথা নাড়ল)
+    ('রাত দুটো। ওয়ার্ডে সব চুপচাপ। আমি বেডের পাশে গিয়ে বললাম, "কী রে, ঘুম আসছে না?"\nমেয়েটা মাথা নাড়ল। '
+     '"দিদি, মা কখন আসবে?"', ["আমি (narrator)", "মেয়েটা"]),
+    # … with the description it is known by (ক্লার্ক লোকটা), not the pronoun of the clause before
+    ('লাইনে দাঁড়িয়ে সে ঘামছিল। হঠাৎ কাউন্টারের ওপাশ থেকে ক্লার্ক লোকটা চেঁচিয়ে উঠল, "এই যে, আপনি লাইন ভাঙবেন না!"',
+     ["ক্লার্ক লোকটা"]),
+    # control: a thing made definite acts not (চশমাটা … বললেন: the subject is elided)
+    ('দাদু খবরের কাগজ পড়ছিলেন। "তুই আবার দেরি করলি?" চশমাটা নামিয়ে বললেন।', ["দাদু"]),
+])
+def test_a_definite_person_noun_is_a_subject(text, speakers):
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == speakers

@@ -812,6 +812,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             return f"{word} {words[i + 1]}", True   # (बुज़ुर्ग महिला ने: two person words, one noun phrase)
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
+                or _definite_person(key, lexicon)   # (ছেলেটা মাথা নাড়ল: a person noun made definite)
                 # a name before its title (शर्मा जी); never a verb before a title that opens
                 # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
                 or (following is not None and following in lexicon.name_titles
@@ -833,6 +834,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             apposed = _listed_name_at(tokens, i + 1, case_markers, index)
             if apposed is not None:
                 return apposed, False
+            if i > 0 and _definite_person(key, lexicon) and _name_like(tokens, i - 1, lexicon):
+                return f"{words[i - 1]} {word}", True   # (ক্যাশিয়ার মেয়েটি: the description it is known by)
             return _with_name(tokens, i, lexicon), True
     return None
 
@@ -1299,6 +1302,12 @@ def _definite_suffix(key: str, lexicon: Lexicon) -> str | None:
                 return None
             return suffix
     return None
+
+
+def _definite_person(key: str, lexicon: Lexicon) -> bool:
+    """Is the word a person noun with a definite mark (ছেলেটা, মেয়েটি, লোকটা; Banglish chheleta)?"""
+    suffix = _definite_suffix(key, lexicon) if lexicon.narrative else None
+    return suffix is not None and key[:-len(suffix)] in lexicon.person_nouns
 
 
 def _role_word(key: str, lexicon: Lexicon) -> bool:
