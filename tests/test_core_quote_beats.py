@@ -170,3 +170,18 @@ def test_a_person_word_with_a_fused_honorific_is_one_and_a_vegetable_is_not():
 def test_a_definite_person_noun_is_a_subject(text, speakers):
     result = analyze_text(text, language="bn", task="continuation")
     assert [t.speaker for t in result.turns if t.kind == "speech"] == speakers
+
+
+PICNIC = ('নদীর ধারে পিকনিক। রাজু ঝুড়ি থেকে লুচি বের করল। "পল্টু, তুই আলুর দমটা দে।"\n'
+          'পল্টু বাটিটা এগিয়ে দিল। "নে, তুই সব খেয়ে ফেলিস না।"\n'
+          'মিনু গাছের নিচে বসে গান গুনগুন করছিল। মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।\n')
+
+
+def test_a_quote_that_calls_the_one_the_alternation_gives_is_the_one_the_line_before_is_about():
+    result = analyze_text(PICNIC + '"রাজু, তুই আমাকে একটা লুচি দিবি?"', language="bn",
+                          speakers=["রাজু", "পল্টু", "মিনু"], task="continuation")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["রাজু", "পল্টু", "মিনু"]
+    # control: a quote that calls no one keeps the alternation
+    result = analyze_text(PICNIC + '"ঠিক আছে, আমি একটাই খাব।"', language="bn",
+                          speakers=["রাজু", "পল্টু", "মিনু"], task="continuation")
+    assert [t.speaker for t in result.turns if t.kind == "speech"] == ["রাজু", "পল্টু", "রাজু"]

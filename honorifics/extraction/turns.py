@@ -830,6 +830,24 @@ class _TurnSplitter:
             if found:
                 self.described[person] = self.described.get(person, frozenset()) | found
 
+    def calls(self, person: str, start: int, end: int) -> bool:
+        """Does the text between start and end call the person (by a word a call to them may use)?"""
+        words = self.called_by(person)
+        return any(words & {w.casefold() for w in TOKEN.findall(call)}
+                   for call in called_names(self.text, start, end, self.lexicon))
+
+    def named_earlier_in_line_before(self, not_this: str) -> tuple[str, bool] | None:
+        """The subject of a sentence of the narration line before, from its last, other than
+        ``not_this`` (see plain)."""
+        if self.line_before is None or not self.lexicon.narrative:
+            return None
+        for sentence in reversed(_sentences_of(self.line_before, self.lexicon)):
+            found = narration_speaker(sentence, self.lexicon, self.index, self.text) \
+                or guessed_subject(sentence, self.lexicon, self.index, self.text, False)
+            if found is not None and found[0] != not_this and "(" not in found[0]:
+                return found
+        return None
+
     def called_by(self, person: str) -> frozenset:
         """The words a call to the person may use: their name's words and what the narration said
         they are (सीनियर डॉक्टर अंजलि मेहरा: अंजलि, मेहरा, डॉक्टर)."""
@@ -1180,8 +1198,14 @@ class _TurnSplitter:
             return
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
-            speaker = pending or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1]) \
-                or self.unframed_speaker()
+            speaker = pending or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1])
+            if speaker is None:
+                speaker = self.unframed_speaker()
+                if speaker is not None and speaker[0] is not None and self.calls(speaker[0], quoted[0], quoted[1]):
+                    # the line calls the one the alternation gives ("ঋজু, তুই …" after বাপ্পা's answer to
+                    # ঋজু): the one the narration line before it is about speaks, by an earlier sentence's
+                    # subject (তিতলি … মুখস্থ করছিল। বারবার খাতাটা খুলছে …)
+                    speaker = self.named_earlier_in_line_before(speaker[0]) or speaker
             if speaker is None and self.quote_dialogue:
                 # a dialogue of bare quoted lines ("Kaku, duto cha dao." / "Dichhi. …"): its
                 # first unframed line opens the alternation of unnamed speakers
