@@ -185,3 +185,9 @@ def test_a_quote_that_calls_the_one_the_alternation_gives_is_the_one_the_line_be
     result = analyze_text(PICNIC + '"ঠিক আছে, আমি একটাই খাব।"', language="bn",
                           speakers=["রাজু", "পল্টু", "মিনু"], task="continuation")
     assert [t.speaker for t in result.turns if t.kind == "speech"] == ["রাজু", "পল্টু", "রাজু"]
+
+
+def test_a_name_of_one_letter_and_its_vowel_sign_acts_in_a_beat():
+    text = 'মণ্ডপে ভিড়। মৌ একটা চেয়ার টেনে আনল। "কাকু, আপনি এখানে বসুন।"\nকাকু বসলেন। "তুমি বড় ভালো মেয়ে, মৌ।"'
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"মৌ": "formal", "কাকু": "familiar"}

@@ -1369,7 +1369,8 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         if not _capitalized_inside([w for w, _ in tokens], at, lexicon, record) \
                 and not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
             return None
-    if sum(1 for c in guessed[0] if c.isalpha()) < 2 \
+    # (a name of one letter and its vowel sign is a name: মৌ; a lone letter is not)
+    if sum(1 for c in guessed[0] if c.isalpha() or unicodedata.category(c)[0] == "M") < 2 \
             or tokens[at][1] in lexicon.third_person_pronouns:   # (यह रहा संवाद: a demonstrative)
         return None
     # a word of a compound noun joined by a hyphen is no one's name (बस-स्टॉप की छत, Co-working space)
