@@ -216,3 +216,14 @@ def test_two_person_words_before_the_ergative_are_one_subject():
     # controls: a person word before a name gives way to the name; before a title the name stays
     assert frame_speaker("उसकी दोस्त ज़ोया ने पूछा", HI, None) == ("ज़ोया", True)
     assert frame_speaker("माँ ने बेटी से कहा", HI, None) == ("माँ", True)
+
+
+def test_a_frame_line_in_a_past_before_the_past_frames_its_message_in_a_story():
+    # (किया था: in a story a past before the past narrates, as in a frame before a quote)
+    text = ('रसोई में भीड़ थी। माँ ने कड़ाही चढ़ाई, "रिंकू, तू प्याज़ काट दे।"\n\nतभी माँ का फ़ोन बजा। ऊपर के कमरे से '
+            'छोटी बहन गुड़िया ने मैसेज किया था:\n"माँ, आप जल्दी ऊपर आइए, मेहमान आ गए हैं!"\n\nमाँ ने जवाब टाइप किया:\n'
+            '"बस दो मिनट, गुड़िया। तू उन्हें पानी दे।"')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"माँ": "intimate", "गुड़िया": "formal"}
+    # control: outside a story (a plain reply), "had said" reports what was said before
+    assert frame_line("गुड़िया ने कहा था:", HI, record="गुड़िया ने कहा था:") is None

@@ -1781,9 +1781,9 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     body = body.rstrip(":：,—–- ")
     boundaries = list(_boundary(lexicon).finditer(body)) if several else []
     if not boundaries:
-        found = frame_speaker(body, lexicon, index, record=record)
+        found = frame_speaker(body, lexicon, index, record=record, story=story)
         if found is None and action:
-            found = frame_speaker(body, lexicon, index, action=True, record=record)
+            found = frame_speaker(body, lexicon, index, action=True, record=record, story=story)
             # (the actor named: not an elided subject, nor a word the record names once; nor the
             # first person, as often the model offering what it can do, मैं ये कर सकता हूँ:)
             return found if found is not None and not found[0].endswith("(narrator)") \
@@ -1805,7 +1805,7 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     elif subject[1] and " " not in subject[0]:
         # (a kin term or title with the name the record writes before it: … থাকেন রুমানা ভাবি।)
         subject = _with_its_name(subject, _previous_sentence(body, boundaries), lexicon, record)
-    found = frame_speaker(frame.strip(_FRAME_TRIM), lexicon, index, previous=subject, record=record)
+    found = frame_speaker(frame.strip(_FRAME_TRIM), lexicon, index, previous=subject, record=record, story=story)
     inside = lexicon.script == "latn" and found is not None and found[0][:1].isupper() \
         and TOKEN.findall(frame)[0] != found[0].split()[0]   # (… group-e Mou message korlo: a name)
     if found is not None and found != subject and found[1] and not found[0].endswith(")") and not inside \
