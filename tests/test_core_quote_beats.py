@@ -191,3 +191,14 @@ def test_a_name_of_one_letter_and_its_vowel_sign_acts_in_a_beat():
     text = 'মণ্ডপে ভিড়। মৌ একটা চেয়ার টেনে আনল। "কাকু, আপনি এখানে বসুন।"\nকাকু বসলেন। "তুমি বড় ভালো মেয়ে, মৌ।"'
     result = analyze_text(text, language="bn", task="continuation")
     assert {name: s.tier for name, s in result.speakers.items()} == {"মৌ": "formal", "কাকু": "familiar"}
+
+
+def test_a_name_said_again_that_opens_its_beat_keeps_it_past_its_own_participles():
+    text = 'কাউন্টারে বসে ছিল বাপিদা। আমি বললাম, "দাদা, তুমি একটু দেখবে?"\nবাপিদা উঠে এসে দুটো বোতাম টিপল। "নে, হয়ে গেছে।"'
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"আমি (narrator)": "familiar", "বাপিদা": "intimate"}
+    # control: an object opening the sentence before its participle gives way to the subject after it
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    record = "ব্যাগ কাঁধ থেকে নামিয়ে রতন বলল। রতন চলে গেল।"
+    assert frame_speaker("ব্যাগ কাঁধ থেকে নামিয়ে রতন বলল", load_lexicon("bn"), None, record=record) == ("রতন", True)

@@ -689,7 +689,13 @@ def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]]
              and any(_closes_clause(keys[j], lexicon) for j in range(first + 1, i))]
     if not later:
         return candidates
-    if (first == 0 or cut >= 0 and first == cut + 1) and not _closes_clause(keys[first + 1], lexicon):
+    opens = first == 0 or cut >= 0 and first == cut + 1
+    if opens and record and _closes_clause(keys[first + 1], lexicon) and _named_again(candidates[0][1], record) \
+            and not _named_again(later[0][1], record) and not genitive_stems(keys[first], lexicon):
+        # (a name the record writes again opens the sentence before its own participle, and the word
+        # after the participles is one it writes once: বাপিদা উঠে এসে দুটো বোতাম টিপল)
+        return candidates
+    if opens and not _closes_clause(keys[first + 1], lexicon):
         # (the opening word right before its participle is the participle's object: মাথা নেড়ে রঘু বলল;
         # in Latin script a capital inside the sentence names the subject: Line er majhe … darano Bishu)
         name_after = lexicon.script == "latn" and later[0][1][:1].isupper() and later[0][1][1:2].islower() \
