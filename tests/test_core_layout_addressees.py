@@ -136,6 +136,14 @@ def test_chat_log_table_and_json_turns(text):
     assert tiers(result) == {"Ankit": "intimate", "Rohan": "intimate"}
 
 
+def test_a_table_row_whose_name_has_a_parenthesis_is_that_person_s_turn():
+    text = ("| पात्र | संवाद |\n|---|---|\n| दुकानदार | बोलिए बहनजी, आपको क्या चाहिए? |\n"
+            "| सीमा (बेटे चिंटू से) | चिंटू, तू बाहर जाकर खड़ा हो। |\n| चिंटू | अच्छा मम्मी। |")
+    result = analyze_text(text, language="hi", task="dct")
+    assert tiers(result) == {"दुकानदार": "formal", "सीमा": "intimate", "चिंटू": "none"}
+    assert result.speakers["सीमा"].addressee.endswith("चिंटू")   # (the direction, as after a colon label)
+
+
 @pytest.mark.parametrize("text, language, expected", [
     # a chat export with a word for the time of day before the time, in any script's digits
     ("১২/০৯/২৪, সকাল ৮:০৫ - দিদি: তুই আজ কলেজ যাবি?\n১২/০৯/২৪, সকাল ৮:০৭ - রুমি: হ্যাঁ রে, তুমি একটু টাকা দিও।", "bn",

@@ -124,9 +124,14 @@ def line_label(text: str, start: int, end: int) -> tuple[LineLabel | None, int]:
                 skipped += 1
             if len(cells) - skipped >= 2 and cells[skipped].strip() and cells[skipped + 1].strip():
                 name = strip_markdown(cells[skipped])
+                direction = None
+                if name.endswith(")") and " (" in name:
+                    # (| रहमत (बेटे अमन से) | …, | Pinky (Flat 302) | …: the name, and what the
+                    # parenthesis says, a direction, as after a cue's name)
+                    name, direction = name[:name.rindex(" (")].rstrip(), name[name.rindex(" (") + 2:-1].strip()
                 body_start = start + row.start("cells") + sum(len(c) + 1 for c in cells[:skipped + 1])
                 body_end = body_start + len(cells[skipped + 1])
-                return LineLabel(name, body_start, body_end, kind="table"), offset
+                return LineLabel(name, body_start, body_end, direction=direction, kind="table"), offset
             return None, offset
     if '"' in line and "{" in line:
         turn = _JSON_TURN.search(line) or _JSON_TURN_TEXT_FIRST.search(line)
