@@ -1198,14 +1198,16 @@ class _TurnSplitter:
             return
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
-            speaker = pending or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1])
+            speaker: tuple[str | None, bool] | None = pending \
+                or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1])
             if speaker is None:
                 speaker = self.unframed_speaker()
-                if speaker is not None and speaker[0] is not None and self.calls(speaker[0], quoted[0], quoted[1]):
+                alternated = speaker[0] if speaker is not None else None
+                if alternated is not None and self.calls(alternated, quoted[0], quoted[1]):
                     # the line calls the one the alternation gives ("ঋজু, তুই …" after বাপ্পা's answer to
                     # ঋজু): the one the narration line before it is about speaks, by an earlier sentence's
                     # subject (তিতলি … মুখস্থ করছিল। বারবার খাতাটা খুলছে …)
-                    speaker = self.named_earlier_in_line_before(speaker[0]) or speaker
+                    speaker = self.named_earlier_in_line_before(alternated) or speaker
             if speaker is None and self.quote_dialogue:
                 # a dialogue of bare quoted lines ("Kaku, duto cha dao." / "Dichhi. …"): its
                 # first unframed line opens the alternation of unnamed speakers
