@@ -165,7 +165,7 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
     key = tokens[at][1]
 
     def written_twice(pair: str) -> bool:
-        return len(re.findall(r"(?<!\w)" + re.escape(pair) + r"(?!\w)", record)) >= 2
+        return _pairs_written(record).get(pair, 0) >= 2
 
     before = f"{tokens[at - 1][0]} {found[0]}" if at > 0 else ""
     if at > 0 and (key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)
@@ -470,6 +470,25 @@ def _record_words(record: str) -> list[str]:
     """The record's words, casefolded and sorted (see _named_again)."""
     _read_record(record)
     return _RECORD_WORDS[1]
+
+
+_RECORD_PAIRS: list = ["", {}]
+
+
+def _pairs_written(record: str) -> dict:
+    """How often the record writes each two words one space apart (शांता बाई), counted once per
+    record: asked of every frame, a search of the whole record each time grew with its square."""
+    if _RECORD_PAIRS[0] is not record:
+        pairs: dict = {}
+        previous = None
+        for match in TOKEN.finditer(record):
+            if previous is not None and record[previous.end():match.start()] == " ":
+                pair = previous.group() + " " + match.group()
+                pairs[pair] = pairs.get(pair, 0) + 1
+            previous = match
+        _RECORD_PAIRS[0] = record
+        _RECORD_PAIRS[1] = pairs
+    return _RECORD_PAIRS[1]
 
 
 def _read_record(record: str) -> None:
