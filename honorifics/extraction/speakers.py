@@ -73,7 +73,8 @@ class SpeakerIndex:
             if suffixes and any(k in suffixes for k in core):
                 stem = {k for k in core if k not in suffixes}
                 hits = {name for spec_core, spec_names in self._core.items() for name in spec_names
-                        if any(k in suffixes for k in spec_core) and stem == {k for k in spec_core if k not in suffixes}}
+                        if any(k in suffixes for k in spec_core)
+                        and stem == {k for k in spec_core if k not in suffixes}}
                 if len(hits) == 1:
                     return hits.pop()
         return None

@@ -746,9 +746,7 @@ class _TurnSplitter:
             return self.the_one_not_called(start, end)
         if named is None or self.speakers or self.index.match(named[0]) is not None:
             return named
-        words = self.called_by(named[0])
-        called = called_names(self.text, start, end, self.lexicon)
-        if not any(words & {w.casefold() for w in TOKEN.findall(call)} for call in called):
+        if not self.calls(named[0], start, end):
             return named
         other = self.introduced_person(named[0])
         return (other, True) if other is not None else None
@@ -778,8 +776,8 @@ class _TurnSplitter:
                 for sentence in _sentences_of(narration, self.lexicon):
                     # (a person by the sentence's own structure, a kin term or an ergative; in Latin
                     # script a name by its capital: not a word that only comes back, শেষ, ঘণ্টাখানেক)
-                    found = named_in_apposition(narration_speaker(sentence, self.lexicon, self.index, self.text), sentence,
-                                                self.lexicon)
+                    named = narration_speaker(sentence, self.lexicon, self.index, self.text)
+                    found = named_in_apposition(named, sentence, self.lexicon)
                     if self.lexicon.script == "latn":
                         # (each clause's: Bed par … baithi thi Priya, aur … jhaank rahi thi uski mummy Sunita.)
                         for clause in sentence.split(",") if found is None or "," in sentence else []:
