@@ -1546,12 +1546,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # a quote that ends in a comma leads into the clause after it, which frames it whatever
             # its verb ('…,' … অনুরোধ করলেন সুলেখা দেবী)
             speaker = frame_speaker(after, lexicon, index, action=body.endswith((",", "،")), previous=last, record=text, story=story)
+            # (an action beat after the quote, read below where nothing before it names the speaker)
             beat_after = closes_sentence and not leads_on and after[:1].isspace() and after.strip()[:1].isalpha() \
                 and not (number + 1 < len(quotes) and boundary is not None
                          and not TOKEN.search(after_text, boundary.end()))
-            if speaker is None and beat_after and not TOKEN.search(before_text):
-                # an action beat after the quote that opens its paragraph (see _beat_after)
-                speaker = _beat_after(text, quote, after, lexicon, index, story)
         if speaker is None and not TOKEN.search(before) \
                 and (closes_sentence or not TOKEN.search(after)) and len(boundaries) >= 1:
             # an action beat: "विक्की ने उसकी तरफ़ देखा। "यार, …"" — the subject of the
@@ -1581,8 +1579,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # no beat named anyone: the clause after frames this quote after all (… বলে চলল, "…")
             speaker = frame_speaker(after, lexicon, index, previous=last, record=text, story=story)
         if speaker is None and beat_after and TOKEN.search(before) is None:
-            # no one acts or goes on speaking in the sentence before (राहुल की नज़र … टिकी थी। "दादी, …!"
-            # राहुल ने ज़िद की।): the beat after the quote frames it, as where the quote opens its paragraph
+            # the quote opens its paragraph, or no one acts or goes on speaking in the sentence before
+            # (राहुल की नज़र … टिकी थी। "दादी, …!" राहुल ने ज़िद की।): the beat after the quote frames it
             speaker = _beat_after(text, quote, after, lexicon, index, story)
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about

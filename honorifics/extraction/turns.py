@@ -175,16 +175,22 @@ _TRAILING_SYMBOLS = regexcache.compile(r"[\s\u2000-\u2BFF\U0001F000-\U0001FAFF\u
 
 def _a_clause_with_its_subject(words: str, lexicon: Lexicon, index: SpeakerIndex, record: str) -> bool:
     """Do the words before a colon end in a clause whose subject acts (অমলবাবু গলা খাঁকারি দিলেন, ঘণ্টা
-    পড়ল। মিঠু আড়চোখে তাকাল), narration rather than a label? Never one word (a name), nor a clause of
-    the narrator or a pronoun."""
+    পড়ল। মিঠু আড়চোখে তাকাল), narration rather than a label? Never one word (a name)."""
     if " " not in words.strip():
         return False
     parts = _sentences_of(words, lexicon)
-    last = parts[-1] if parts else words
-    found = narration_speaker(last, lexicon, index, record) \
-        or (guessed_subject(last, lexicon, index, record, False) if lexicon.narrative else None)
-    # (not the model's own words in the first person: নিচে দৃশ্যটা দিলাম:)
-    return found is not None and "(" not in found[0]
+    return _acting_subject(parts[-1] if parts else words, lexicon, index, record) is not None
+
+
+def _acting_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                    record: str) -> tuple[str, bool] | None:
+    """The one who acts in a sentence of narration, by its structure or as a guessed name; not the
+    narrator nor a pronoun's key (the model's own words in the first person: নিচে দৃশ্যটা দিলাম:)."""
+    if not lexicon.narrative:
+        return None
+    found = narration_speaker(sentence, lexicon, index, record) \
+        or guessed_subject(sentence, lexicon, index, record, False)
+    return found if found is not None and "(" not in found[0] else None
 
 
 def _holds_a_quote(line: str) -> bool:
@@ -837,12 +843,11 @@ class _TurnSplitter:
     def named_earlier_in_line_before(self, not_this: str) -> tuple[str, bool] | None:
         """The subject of a sentence of the narration line before, from its last, other than
         ``not_this`` (see plain)."""
-        if self.line_before is None or not self.lexicon.narrative:
+        if self.line_before is None:
             return None
         for sentence in reversed(_sentences_of(self.line_before, self.lexicon)):
-            found = narration_speaker(sentence, self.lexicon, self.index, self.text) \
-                or guessed_subject(sentence, self.lexicon, self.index, self.text, False)
-            if found is not None and found[0] != not_this and "(" not in found[0]:
+            found = _acting_subject(sentence, self.lexicon, self.index, self.text)
+            if found is not None and found[0] != not_this:
                 return found
         return None
 
