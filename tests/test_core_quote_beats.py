@@ -202,3 +202,20 @@ def test_a_name_said_again_that_opens_its_beat_keeps_it_past_its_own_participles
     from honorifics.extraction.lexicon import load_lexicon
     record = "ব্যাগ কাঁধ থেকে নামিয়ে রতন বলল। রতন চলে গেল।"
     assert frame_speaker("ব্যাগ কাঁধ থেকে নামিয়ে রতন বলল", load_lexicon("bn"), None, record=record) == ("রতন", True)
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    # the beat's actor and the one the quote calls share a title only (जी, ji, বাবু): two people
+    ("hi", 'दुकान में ख़ामोशी थी।\n"पांडे जी, आप यह साड़ी कितने की दोगे?" शर्मा जी ने चश्मा ठीक किया।', "शर्मा जी"),
+    ("hi", 'Dukaan mein bheed thi.\n"Mausi ji, aap yeh thaili kitne ki doge?" Gupta ji ne batua khola.', "Gupta ji"),
+])
+def test_a_beat_after_the_quote_is_its_speaker_s_though_the_call_shares_a_title(language, text, speaker):
+    result = analyze_text(text, language=language, task="continuation")
+    assert set(result.speakers) == {speaker}
+
+
+def test_a_beat_by_the_one_the_quote_calls_is_the_listener_s_answer():
+    # control: the call names the actor by name and title: the beat is the listener's
+    text = 'दुकान में ख़ामोशी थी।\n"शर्मा जी, आप यह साड़ी कितने की दोगे?" शर्मा जी ने चश्मा ठीक किया।'
+    result = analyze_text(text, language="hi", task="continuation")
+    assert "शर्मा जी" not in result.speakers

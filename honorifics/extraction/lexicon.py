@@ -254,6 +254,13 @@ class Lexicon:
             return False   # (one set lookup rules out most words before the suffixes are compared)
         return key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)
 
+    def naming_keys(self, words: list[str]) -> frozenset:
+        """The keys of a name's words that tell whose it is: not its titles, unless it is titles
+        only (वर्मा जी and अम्मा जी share जी, not a person; डॉक्टर साहब is its titles)."""
+        keys = frozenset(self.key(w) for w in words)
+        named = keys - self.name_titles
+        return named or keys
+
     def classify(self, key: str) -> tuple:
         """What the rules need to know of a token key, in one cached lookup: (pronoun
         entry or None, verb reading or None, is a nominal address term, starts a trap).

@@ -1624,9 +1624,9 @@ def _beat_after(text: str, quote: re.Match, after: str, lexicon: Lexicon, index:
     if acting is None or acting[0].endswith(UNNAMED_SUFFIX) \
             or _after_a_verb_root(TOKEN.findall(beat_clause), TOKEN.findall(acting[0])[0], lexicon):
         return None
-    calls = {lexicon.key(w) for name in called_names(text, quote.start(), quote.end(), lexicon)
-             for w in TOKEN.findall(name)}
-    return None if calls & {lexicon.key(w) for w in TOKEN.findall(acting[0])} else acting
+    acting_keys = lexicon.naming_keys(TOKEN.findall(acting[0]))
+    return None if any(acting_keys & lexicon.naming_keys(TOKEN.findall(name))
+                       for name in called_names(text, quote.start(), quote.end(), lexicon)) else acting
 
 
 def _after_a_verb_root(words: list[str], first: str, lexicon: Lexicon) -> bool:

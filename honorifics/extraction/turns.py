@@ -837,7 +837,9 @@ class _TurnSplitter:
     def calls(self, person: str, start: int, end: int) -> bool:
         """Does the text between start and end call the person (by a word a call to them may use)?"""
         words = self.called_by(person)
-        return any(words & {w.casefold() for w in TOKEN.findall(call)}
+        # (by the call's words that tell whom it calls: अम्मा जी calls no वर्मा जी, see naming_keys)
+        return any(words & {w.casefold() for w in TOKEN.findall(call)
+                            if self.lexicon.key(w) in self.lexicon.naming_keys(TOKEN.findall(call))}
                    for call in called_names(self.text, start, end, self.lexicon))
 
     def named_earlier_in_line_before(self, not_this: str) -> tuple[str, bool] | None:
