@@ -122,12 +122,17 @@ def _agreement_errors(turns: list[SpeakerTurn]) -> int:
     return errors
 
 
-def _most_common(items: list[str], preferred: Iterable[str] = ()) -> str | None:
+def _most_common(items: list[str], preferred: Iterable[str] = (), answering: Iterable[str] = (),
+                 weights: dict[str, int] | None = None) -> str | None:
     """The most frequent item; among equals one of ``preferred`` (the speakers: the
-    dialogue partner before a person the narration turns to once), else the first seen.
+    dialogue partner before a person the narration turns to once), then one of ``answering``
+    (who addresses the speaker back: the partner, not one spoken to in passing), then the one
+    of most ``weights`` (the evidence toward them), else the first seen.
 
     >>> _most_common(["b", "a", "a", "b"]), _most_common(["b", "a"], ["a"]), _most_common([])
     ('b', 'a', None)
+    >>> _most_common(["b", "a"], ["a", "b"], ["a"]), _most_common(["b", "a"], (), (), {"a": 2, "b": 1})
+    ('a', 'a')
     """
     if not items:
         return None
@@ -140,9 +145,13 @@ def _most_common(items: list[str], preferred: Iterable[str] = ()) -> str | None:
     top = [item for item, count in counts.items() if count == best]
     if len(top) > 1:
         listed = set(preferred)
-        for item in top:
-            if item in listed:
-                return item
+        top = [item for item in top if item in listed] or top
+    if len(top) > 1:
+        back = set(answering)
+        top = [item for item in top if item in back] or top
+    if len(top) > 1 and weights:
+        most = max(weights.get(item, 0) for item in top)
+        top = [item for item in top if weights.get(item, 0) == most]
     return top[0]
 
 
@@ -746,6 +755,11 @@ class Analyzer:
                     raw.speaker = same[raw.speaker]
                 if raw.to in same:
                     raw.to = same[raw.to]
+        # the people a call may name: the listed speakers, else those the labels and frames name
+        # (a chat with no speakers given: [09:45] Kunal: Rohit bhai, aap … turns to Rohit)
+        callable_index = index if specs else _speaker_index(tuple(
+            (name, ()) for name in dict.fromkeys(r.speaker for r in raw_turns if r.kind == SPEECH and r.speaker)
+            if not _unnamed(name) and not name.endswith(")")), lexicon.name)
         # (a line that is only a quoted form, | सास | "आप" |, names the form: no character speaks it)
         spoken = [n for n, r in enumerate(raw_turns) if r.kind == SPEECH and (r.label is not None or r.narrative)]
         characters_speak = any(not _names_a_form(text[raw_turns[n].start:raw_turns[n].end], lexicon) for n in spoken)
@@ -842,7 +856,7 @@ class Analyzer:
                     # vocatives: address terms, and listed names set off by a comma or "!"
                     # ("अबे विक्की, तू …")
                     placed = [(n.start, lexicon.key(w)) for n in found.nominal_address for w in TOKEN.findall(n.text)]
-                    if specs:   # only listed speakers can be found by name
+                    if callable_index.name_keys():   # only the parties can be found by name
                         for position, word in vocative_names(text, raw.start, raw.end):
                             key = lexicon.key(word)
                             placed.append((position, key))
@@ -865,7 +879,7 @@ class Analyzer:
                             return min((keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name))
                                         if k in keys), default=len(keys))
                         # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)
-                        named = sorted(index.mentioned_in(keys), key=first_placed)
+                        named = sorted(callable_index.mentioned_in(keys), key=first_placed)
                         # … unless address comes before the name (Didi, apni … Ei Bablu, tui …): then the
                         # turn answers its dialogue partner, and the name turns to Bablu from there on
                         first = first_placed(named[0]) if named else len(keys)
@@ -1112,8 +1126,17 @@ class Analyzer:
         out: dict[str, SpeakerResult] = {}
         for name in names:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
-            addressee = _most_common([t.addressee for t in own if t.addressee], names) or \
-                next((n for n in names if n != name), None)
+            addressed_to = [t.addressee for t in own if t.addressee]
+            if len(set(addressed_to)) > 1:
+                # (two people as often: the partner is the one who answers, else the one of most evidence)
+                answering = {t.speaker for t in turns if t.kind == SPEECH and t.addressee == name and t.speaker}
+                weights: dict[str, int] = {}
+                for t in own:
+                    if t.addressee:
+                        weights[t.addressee] = weights.get(t.addressee, 0) + len(t.evidence)
+                addressee = _most_common(addressed_to, names, answering)
+            else:
+                addressee = addressed_to[0] if addressed_to else next((n for n in names if n != name), None)
             per_addressee: dict[str | None, list[Evidence]] = {}
             outside_asides: dict[str | None, int] = {}
             for t in own:

@@ -226,6 +226,24 @@ def test_two_addressees_at_two_tiers_are_not_mixed():
     assert result.to_dict()["speakers"]["थानेदार"]["by_addressee"] == {"हवलदार": "familiar", "चोर": "intimate"}
 
 
+
+@pytest.mark.parametrize("text, language, speaker, partner, other", [
+    # a turn each to two people: the main addressee is the one who answers the speaker
+    ("[10:01] Rakesh: Meena ji, aapka cake ready hai.\n[10:02] Meena: Rakesh ji, aap cake kab tak bhejoge?\n"
+     "[10:03] Pintu: Didi tu ruk na, order maine diya hai\n[10:04] Pintu: Rakesh bhai, aap shaam tak bhej dijiye\n"
+     "[10:05] Rakesh: Ji Pintu ji, paanch baje tak aapko mil jayega", "hi", "Pintu", "Rakesh", "Meena"),
+    ("[১০:০১] রাকেশ: মিতা, আপনার কেক তৈরি।\n[১০:০২] মিতা: রাকেশদা, আপনি কেকটা কখন পাঠাবেন?\n[১০:০৩] বাবু: দিদি তুই থাম তো\n"
+     "[১০:০৪] বাবু: রাকেশ ভাই, আপনি বিকেলে পাঠিয়ে দিন\n[১০:০৫] রাকেশ: ঠিক আছে বাবু, আপনার কেক পাঁচটায় পৌঁছে যাবে",
+     "bn", "বাবু", "রাকেশ", "মিতা"),
+])
+def test_of_two_people_addressed_as_often_the_partner_is_the_one_who_answers(text, language, speaker, partner, other):
+    result = analyze_text(text, language=language, task="roleplay")
+    assert result.speakers[speaker].addressee == partner
+    assert result.speakers[speaker].by_addressee == {partner: "formal", other: "intimate"}
+    # control: no one answers the speaker: the first addressed stays the main one
+    unanswered = analyze_text(text.rsplit("\n", 1)[0], language=language, task="roleplay")
+    assert unanswered.speakers[speaker].addressee == other
+
 def test_a_vocative_switches_the_addressee_inside_a_turn():
     text = "নাসরিন: রহিম চাচা, আপনি একটু বসুন। এই পলাশ, তুই চাচার জন্য একটা চেয়ার আন তো!\nরহিম চাচা: থাক মা।"
     result = analyze_text(text, language="bn", speakers=["নাসরিন", "রহিম চাচা"], task="roleplay")
