@@ -1200,6 +1200,11 @@ class Analyzer:
         active = [s for s in speakers.values() if s.turns]
         if len(active) <= 1:
             return active[0].tier if active else (next(iter(speakers.values())).tier if speakers else NONE)
+        # the tier every speaker with evidence shares (DESIGN.md), `mixed` too: one who switches
+        # while the other shows no form (User: … / Assistant: आप … तुम …) makes a mixed record
+        shown = {s.tier for s in active if s.tier != NONE}
+        if len(shown) == 1 and not any(s.by_addressee for s in active):
+            return shown.pop()
         counts = Counter(evidence_tiers(e for t in speech for e in t.evidence))
         if not counts:
             return NONE

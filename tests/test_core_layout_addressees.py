@@ -244,6 +244,22 @@ def test_of_two_people_addressed_as_often_the_partner_is_the_one_who_answers(tex
     unanswered = analyze_text(text.rsplit("\n", 1)[0], language=language, task="roleplay")
     assert unanswered.speakers[speaker].addressee == other
 
+
+@pytest.mark.parametrize("text, language", [
+    ("**User:** Mera phone bahut garam ho raha hai, kya karun?\n**Assistant:** आप फ़ोन बंद रखिए, आपका फ़ोन ठंडा हो जाएगा।\n"
+     "**User:** Aur agar phir bhi garam rahe toh?\n**Assistant:** तब तुम्हें सर्विस सेंटर जाना होगा।", "hi"),
+    ("**গ্রাহক:** আমার ফোন খুব গরম হচ্ছে, কী করব?\n**সহকারী:** আপনি ফোনটা বন্ধ রাখুন, আপনার ফোন ঠান্ডা হয়ে যাবে।\n"
+     "**গ্রাহক:** তাতেও না কমলে?\n**সহকারী:** তাহলে তোমাকে সার্ভিস সেন্টারে যেতে হবে।", "bn"),
+])
+def test_the_record_tier_is_the_one_speaker_with_evidence_s_even_mixed(text, language):
+    # DESIGN.md: the tier every speaker with evidence shares; the other shows no form
+    result = analyze_text(text, language=language, task="roleplay")
+    assert result.tier == "mixed"
+    # control: two speakers who show two tiers: the dominant one
+    other = text + ("\n**User:** Aap sach mein bahut madad karte ho, dhanyavaad." if language == "hi"
+                    else "\n**গ্রাহক:** আপনি সত্যিই খুব সাহায্য করলেন, ধন্যবাদ।")
+    assert analyze_text(other, language=language, task="roleplay").tier == "formal"
+
 def test_a_vocative_switches_the_addressee_inside_a_turn():
     text = "নাসরিন: রহিম চাচা, আপনি একটু বসুন। এই পলাশ, তুই চাচার জন্য একটা চেয়ার আন তো!\nরহিম চাচা: থাক মা।"
     result = analyze_text(text, language="bn", speakers=["নাসরিন", "রহিম চাচা"], task="roleplay")
