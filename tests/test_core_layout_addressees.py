@@ -260,6 +260,17 @@ def test_the_record_tier_is_the_one_speaker_with_evidence_s_even_mixed(text, lan
                     else "\n**গ্রাহক:** আপনি সত্যিই খুব সাহায্য করলেন, ধন্যবাদ।")
     assert analyze_text(other, language=language, task="roleplay").tier == "formal"
 
+
+def test_a_party_s_romanized_line_with_no_form_is_still_their_turn():
+    # a Hinglish line by a party whose labelled turns came before, in a Devanagari record
+    text = ("**Ramesh:** Mera phone bahut garam ho raha hai, kya karun?\n**Suresh:** आप फ़ोन बंद रखिए।\n"
+            "**Ramesh:** Aur agar phir bhi garam rahe toh?\n**Suresh:** तब आप सर्विस सेंटर जाइए।")
+    result = analyze_text(text, language="hi", task="roleplay")
+    assert result.speakers["Ramesh"].turns == 2
+    # control: an English line by the same party is a note about the text, no turn
+    english = text.replace("Aur agar phir bhi garam rahe toh?", "Thanks, that is really helpful for me.")
+    assert analyze_text(english, language="hi", task="roleplay").speakers["Ramesh"].turns == 1
+
 def test_a_vocative_switches_the_addressee_inside_a_turn():
     text = "নাসরিন: রহিম চাচা, আপনি একটু বসুন। এই পলাশ, তুই চাচার জন্য একটা চেয়ার আন তো!\nরহিম চাচা: থাক মা।"
     result = analyze_text(text, language="bn", speakers=["নাসরিন", "রহিম চাচা"], task="roleplay")

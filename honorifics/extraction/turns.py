@@ -259,17 +259,18 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
 
 
-def _romanized_speech(line: str, lexicon: Lexicon) -> bool:
+def _romanized_speech(line: str, lexicon: Lexicon, form_needed: bool = True) -> bool:
     """Is a line in Latin letters romanized Hindi or Bangla rather than English: a 2nd-person
-    pronoun or verb form of the language's romanized lexicon in it, and it not English by its
-    function words (``Ami jabo mama! Tumi kintu mangsho banabe.``; not ``Feel free to ask …``)?"""
+    pronoun or verb form of the language's romanized lexicon in it (unless not ``form_needed``),
+    and it not English by its function words (``Ami jabo mama! Tumi kintu mangsho banabe.``; not
+    ``Feel free to ask …``)?"""
     try:
         romanized = load_lexicon(f"{lexicon.language}-Latn")
     except Exception:   # (a language with no romanized lexicon)
         return False
 
     known = romanized.second_person_form
-    return any(known(word) for word in TOKEN.findall(line)) and not is_english(line, known)
+    return (not form_needed or any(known(word) for word in TOKEN.findall(line))) and not is_english(line, known)
 
 
 def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel | None, splitter: "_TurnSplitter",
@@ -280,8 +281,11 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
     or one that is a single quote (a chat message in a story: "ei, tui ki ghumiye porechis?")?"""
     lexicon = splitter.lexicon
     if label is not None:
+        # (by a party whose labelled turns came before, any romanized line that is no English: the
+        # User's next question, **User:** Aur agar phir bhi theek na ho toh?, names no form)
         return splitter.name_like(label.name) and not _is_emphasis(text[line_start:line_end]) \
-            and _romanized_speech(text[label.content_start:label.content_end], lexicon)
+            and _romanized_speech(text[label.content_start:label.content_end], lexicon,
+                                  not splitter.labelled_before(label.name))
     quoted = whole_quote(text, *_trimmed(text, line_start, line_end)) if record_script != "latn" else None
     return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
 
@@ -527,6 +531,9 @@ class _TurnSplitter:
         self.dialogue_labels = dialogue_labels
         self.turns: list[RawTurn] = []
         self.speech_seen = False
+        #: the labels of the speech turns read so far (see labelled_before), up to turn labels_upto
+        self.labels_spoken: set[str] = set()
+        self.labels_upto = 0
         #: the speaker named by a frame line ("नेहा ने पूछा:"), for the very next line
         self.frame: tuple[str, bool] | None = None
         self.pending_frame: tuple[str, bool] | None = None
@@ -584,6 +591,16 @@ class _TurnSplitter:
         if plausible_name(name) and labels_name_speakers and self.name_like(name):
             return name, True
         return None, False
+
+    def labelled_before(self, name: str) -> bool:
+        """Did a line labelled with this name speak before (a party of the dialogue)?"""
+        turns, spoken = self.turns, self.labels_spoken
+        while self.labels_upto < len(turns):
+            turn = turns[self.labels_upto]
+            self.labels_upto += 1
+            if turn.kind == SPEECH and turn.label is not None:
+                spoken.add(turn.label)
+        return name in spoken
 
     def name_like(self, name: str) -> bool:
         """A label is a name, title, role or kin term, never a verb phrase, a pronoun, an
