@@ -271,6 +271,23 @@ def test_a_party_s_romanized_line_with_no_form_is_still_their_turn():
     english = text.replace("Aur agar phir bhi garam rahe toh?", "Thanks, that is really helpful for me.")
     assert analyze_text(english, language="hi", task="roleplay").speakers["Ramesh"].turns == 1
 
+
+@pytest.mark.parametrize("text, language, speakers, parent", [
+    ("[19:02] Mishra Sir: Kal sabka test hai, tum log taiyaar rehna.\n[19:05] Tanya: Sir, aap notes bhej denge?\n"
+     "[19:09] Tanya Mummy: Namaste sir, Tanya ki tabiyat theek nahi hai, aap use kal chhutti de dijiye.",
+     "hi", ["Mishra Sir", "Tanya"], "Tanya Mummy"),
+    ("[১৯:০২] অমলবাবু: কাল সবার পরীক্ষা, তোমরা তৈরি থেকো।\n[১৯:০৫] রিমি: স্যার, আপনি নোটগুলো পাঠাবেন?\n"
+     "[১৯:০৯] রিমি মা: নমস্কার স্যার, রিমির জ্বর, আপনি ওকে কাল ছুটি দিন।",
+     "bn", ["অমলবাবু", "রিমি"], "রিমি মা"),
+])
+def test_a_label_of_a_listed_name_and_a_parent_word_is_the_parent(text, language, speakers, parent):
+    # a contact saved as the child's name and "Mummy" is the mother, not the listed child
+    result = analyze_text(text, language=language, speakers=speakers, task="roleplay")
+    assert result.speakers[parent].turns == 1 and result.speakers[speakers[1]].turns == 1
+    # control: a title after the name is the same person
+    titled = text.replace(parent, speakers[1] + (" ji" if language == "hi" else " দি"))
+    assert analyze_text(titled, language=language, speakers=speakers, task="roleplay").speakers[speakers[1]].turns == 2
+
 def test_a_vocative_switches_the_addressee_inside_a_turn():
     text = "নাসরিন: রহিম চাচা, আপনি একটু বসুন। এই পলাশ, তুই চাচার জন্য একটা চেয়ার আন তো!\nরহিম চাচা: থাক মা।"
     result = analyze_text(text, language="bn", speakers=["নাসরিন", "রহিম চাচা"], task="roleplay")

@@ -131,6 +131,8 @@ class Lexicon:
     non_speaker_labels: frozenset
     reporting_verbs: frozenset
     name_titles: frozenset = frozenset()
+    #: parents named after their child (Aarav Mummy): no label of the child's name
+    relatives_after_name: frozenset = frozenset()
     #: how many characters of a line note_marked must case-fold: the longest marker and two more
     note_marker_reach: int = 2
     #: the headings of an answer (छोटा जवाब:, সারসংক্ষেপ:): no speaker, the line stays the reply's text
@@ -409,6 +411,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         answer_headings=keys(data.get("answer_headings")),
         reporting_verbs=keys(data.get("reporting_verbs")),
         name_titles=keys(data.get("name_titles")),
+        relatives_after_name=keys(data.get("relatives_after_name")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
         stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
         conjunctive_forms=keys(verbs.get("conjunctive_forms")),

@@ -64,8 +64,11 @@ class SpeakerIndex:
             return next(iter(names))
         # One side's core words inside the other's (मिसेज़ कपूर / कपूर मैडम).
         if core:
+            # (not where the other words name a parent of the person: Aarav Mummy is Aarav's mother)
+            relatives = self.lexicon.relatives_after_name
             hits = {name for spec_core, spec_names in self._core.items()
-                    for name in spec_names if set(core) <= set(spec_core) or set(spec_core) <= set(core)}
+                    for name in spec_names if (set(core) <= set(spec_core) or set(spec_core) <= set(core))
+                    and not relatives & (set(core) ^ set(spec_core))}
             if len(hits) == 1:
                 return hits.pop()
             # a trade's suffix written apart, in another inflection (auto wale ne … for Auto wala)
