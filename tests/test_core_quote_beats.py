@@ -219,3 +219,33 @@ def test_a_beat_by_the_one_the_quote_calls_is_the_listener_s_answer():
     text = 'दुकान में ख़ामोशी थी।\n"शर्मा जी, आप यह साड़ी कितने की दोगे?" शर्मा जी ने चश्मा ठीक किया।'
     result = analyze_text(text, language="hi", task="continuation")
     assert "शर्मा जी" not in result.speakers
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    # a line about someone whose last sentence describes them without a verb, between turns
+    ("hi", 'रसोई में माँ ने कहा, "राजू, तू दूध पी ले।"\n"अभी नहीं माँ, मैं बाद में पियूँगा।" राजू ने कहा।\n'
+           'आँगन में चाचा जी खड़े थे। कंधे पर गमछा, हाथ में लाठी।\n"बहू, आप इसे ज़बरदस्ती मत कीजिए।"', "चाचा जी"),
+    # … or goes on with its subject elided
+    ("bn", 'মা বলল, "টুকাই, তুই খেয়ে নে।"\n"খাচ্ছি মা," টুকাই বলল।\nদিদি বারান্দায় চুল আঁচড়াচ্ছিল। হঠাৎ চিরুনি '
+           'নামিয়ে ভাইয়ের দিকে তাকাল।\n"তুই আবার মিথ্যে বলছিস?"', "দিদি"),
+])
+def test_a_quote_after_a_line_about_someone_whose_last_sentence_names_no_one_is_theirs(language, text, speaker):
+    result = analyze_text(text, language=language, task="continuation")
+    assert result.speakers[speaker].turns == 1
+
+
+def test_the_opening_narration_before_the_first_quote_is_not_read_so():
+    # control: a scene's opening introduces a person, then turns to a voice: the first quote is not theirs
+    text = ('লাইব্রেরিতে বসে খাতা দেখছিলেন অমলবাবু। হঠাৎ দরজার কাছ থেকে একটা গলা শোনা গেল।\n'
+            '"কাকু, তুমি একটু বইটা খুঁজে দেবে?"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert "অমলবাবু" not in result.speakers
+
+
+def test_a_line_that_tells_what_was_going_on_keeps_the_alternation():
+    # control: mid-scene, a line of someone's ongoing activity (गुनगुना रही थीं) is background: the
+    # quote after it answers the last speaker as before
+    text = ('पापा ने कहा, "बिट्टू, तू होमवर्क कर ले।"\n"बस दस मिनट, पापा," बिट्टू बोला।\n'
+            'दादी बरामदे में माला फेर रही थीं। बीच-बीच में भजन गुनगुना रही थीं।\n"दस मिनट नहीं, अभी कर।"')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert "दादी" not in result.speakers and result.speakers["पापा"].turns == 2

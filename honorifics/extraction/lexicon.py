@@ -553,6 +553,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "third_person_genitives": keys(section.get("third_person_genitives")),
             # plural endings of nouns: a group, never one speaker (চালকেরা)
             "plural_endings": tuple(match_key(e, script) for e in section.get("plural_endings") or ()),
+            # endings of a verb form that tells what was going on, the background of a scene, not an
+            # action (ছিঁড়ছে, খেলছিল; रहा था, खड़े थे): a word equal to one counts too
+            "background_endings": tuple(match_key(e, script) for e in section.get("background_endings") or ()),
             # endings of a finite verb on a root, where the lexicon has no finite suffixes (आया, बैठी)
             "finite_verb_endings": tuple(match_key(e, script) for e in section.get("finite_verb_endings") or ()),
             # endings that make a finite verb of any stem, the root unknown (সারাচ্ছিলেন, ভাজছিলেন)

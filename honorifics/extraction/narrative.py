@@ -999,6 +999,43 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
     return found if _listed_or_pronoun(found) else None
 
 
+def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                             record: str) -> tuple[str, bool] | None:
+    """The one a narration line is about when its last sentence names no one of its own, a
+    description with no verb or a clause whose subject is elided (दरवाज़े पर शुक्ला जी खड़े थे।
+    धोती घुटनों तक समेटे, हाथ में टॉर्च।; রাজু ফোনে গেম খেলছিল। হঠাৎ মুখ তুলে তাকাল।): the subject
+    of the sentence before it (or the one before that), a person's; None where the last sentence has
+    a subject of its own (বাইরে বৃষ্টি নামল।) or tells what was going on (``background_endings``:
+    মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।), or the one before it has a thing's."""
+    if not lexicon.narrative:
+        return None
+    body = line.strip().strip("*_").rstrip()
+    boundaries = list(_boundary(lexicon).finditer(body))
+    if len(boundaries) < 2 or TOKEN.search(body, boundaries[-1].end()):
+        return None   # (one sentence, or a last one with no end: nothing before it to go back to)
+    last = _previous_sentence(body, boundaries)
+    if _clause_subject(_frame_keys(last, lexicon), lexicon, index) is not None:
+        return None
+    # (what was going on, মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।, गुनगुना रही थी।: the scene's background; the
+    # verb form read past one auxiliary of tense after it)
+    keys = [lexicon.key(w) for w in TOKEN.findall(last)[-2:]]
+    background = lexicon.narrative.get("background_endings", ())
+    if keys and (keys[-1].endswith(background) or len(keys) == 2 and keys[-1] in lexicon.auxiliaries
+                 and keys[0].endswith(background)):
+        return None
+    for back in range(len(boundaries) - 1, max(len(boundaries) - 3, 0), -1):
+        sentence = _previous_sentence(body, boundaries[:back])
+        overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
+        if overt is not None:
+            return overt if _listed_or_pronoun(overt) or _person_subject(overt, lexicon) \
+                or _named_again(overt[0], record) else None
+        guessed = guessed_subject(sentence, lexicon, index, record, False)
+        if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
+                                                record=record, guess=True) is not None:
+            return guessed
+    return None
+
+
 def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,
                     first: bool) -> tuple[str, bool] | None:
     """The subject of a narration sentence about a character known by a name the lexicon does

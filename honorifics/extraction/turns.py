@@ -38,7 +38,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex
@@ -714,9 +714,11 @@ class _TurnSplitter:
         self.dash_speakers.append(speaker[0])
         self.speech_seen = True
 
-    def named_by_line_before(self) -> tuple[str, bool] | None:
+    def named_by_line_before(self, quote: bool = False) -> tuple[str, bool] | None:
         """The speaker the narration line right before names (its last sentence's subject, or,
-        when that sentence leads into the speech with its subject elided, the sentence's before)."""
+        when that sentence leads into the speech with its subject elided, the sentence's before);
+        before a ``quote`` line between turns, also the one the line is about when its last
+        sentence names no one (see subject_of_a_line_before; dash lines alternate instead)."""
         if self.line_before is None:
             return None
         parts = _sentences_of(self.line_before, self.lexicon)
@@ -736,6 +738,11 @@ class _TurnSplitter:
             # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।); a heading
             # titles the scene and acts not (**টিকিট কাউন্টারে** names a place)
             found = guessed_subject(parts[-1], self.lexicon, self.index, self.text, False)
+            if found is None and quote and self.speech_seen:
+                # (its last sentence describes or goes on without a subject: the one the line is about;
+                # a beat between turns, not the scene's opening, whose last sentence turns to who
+                # speaks first as often: … খাড়া ছিল অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
+                found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text)
         return found
 
     def next_dash_speaker(self) -> tuple[str, bool]:
@@ -1221,7 +1228,7 @@ class _TurnSplitter:
         if quoted:
             # नेहा ने पूछा:\n"तुम कहाँ थे?" — or a bare quote answering the last one
             speaker: tuple[str | None, bool] | None = pending \
-                or self.not_the_one_called(self.named_by_line_before(), quoted[0], quoted[1])
+                or self.not_the_one_called(self.named_by_line_before(quote=True), quoted[0], quoted[1])
             if speaker is None:
                 speaker = self.unframed_speaker()
                 alternated = speaker[0] if speaker is not None else None
