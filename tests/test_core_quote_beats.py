@@ -249,3 +249,27 @@ def test_a_line_that_tells_what_was_going_on_keeps_the_alternation():
             'दादी बरामदे में माला फेर रही थीं। बीच-बीच में भजन गुनगुना रही थीं।\n"दस मिनट नहीं, अभी कर।"')
     result = analyze_text(text, language="hi", task="continuation")
     assert "दादी" not in result.speakers and result.speakers["पापा"].turns == 2
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    # an action line ending in a colon between turns, its actor named once, frames the next quote
+    ("bn", 'মা বললেন, "খোকন, তুই জামাটা পর।"\n"পরছি মা," খোকন বলল।\nবুলবুলি দরজার আড়াল থেকে উঁকি দিল:\n'
+           '"দাদা, তুই আমাকেও মেলায় নিয়ে যাবি?"', "বুলবুলি"),
+    ("bn", 'Ma bollen, "Khokon, tui jama ta por."\n"Porchhi ma," Khokon bollo.\nBulbuli janla theke ukī dilo:\n'
+           '"Dada, tui amakeo melay niye jabi?"', "Bulbuli"),
+    ("hi", 'माँ ने कहा, "मुन्ना, तू कपड़े बदल ले।"\n"बदल रहा हूँ माँ," मुन्ना बोला।\nगुड्डन दरवाज़े की ओट से झाँकी:\n'
+           '"भैया, तू मुझे भी मेले ले चलेगा?"', "गुड्डन"),
+])
+def test_an_action_line_with_a_colon_between_turns_frames_the_quote_by_its_opening_actor(language, text, speaker):
+    result = analyze_text(text, language=language, task="continuation")
+    assert result.speakers[speaker].tier == "intimate"
+
+
+@pytest.mark.parametrize("text", [
+    # controls: the model's preamble before any speech, and the object of a participle, act not
+    'कहानी इस तरह आगे बढ़ती है:\n"मुन्ना, तू कपड़े बदल ले।"',
+    'माँ ने कहा, "मुन्ना, तू कपड़े बदल ले।"\n"बदल रहा हूँ माँ," मुन्ना बोला।\nफिर अलमारी खोलकर मुन्ना की तरफ़ मुड़ीं:\n"तू नीली वाली पहनेगा?"',
+])
+def test_a_preamble_or_a_participle_s_object_is_no_actor(text):
+    result = analyze_text(text, language="hi", task="continuation")
+    assert not {"कहानी", "अलमारी"} & set(result.speakers)

@@ -1695,6 +1695,25 @@ def _subject_before_elided(before_text: str, boundaries: list[re.Match], lexicon
     return None
 
 
+def _opening_actor(clause: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                   record: str) -> tuple[str, bool] | None:
+    """The actor of a story's action line that ends in a colon before a quote, by the word that
+    opens its clause as a subject would, named once or not (Bapi mayer haat chepe dhorlo:,
+    गुड्डन … झाँकी:): what the colon introduces tells that it acts toward speech. Not a
+    word after an adverbial put first (সন্ধ্যায় বৃষ্টি নামল:), nor the narrator (see frame_line)."""
+    found = _guessed_subject(clause.strip(_FRAME_TRIM), lexicon, index, record, True)
+    if found is None or found[0].endswith(")"):
+        return None
+    # (not the object of a participle right after it, Phir WhatsApp khol ke … likha:, whose actor is
+    # elided)
+    words = TOKEN.findall(clause)
+    last = TOKEN.findall(found[0])[-1]
+    at = words.index(last) if last in words else -1
+    following = lexicon.key(words[at + 1]) if 0 <= at < len(words) - 1 else ""
+    return None if following and (_verb_like(following, lexicon) or lexicon.script != "beng"
+                                  and _has_ending(following, lexicon.narrative["participle_endings"])) else found
+
+
 def _last_clause(frame: str) -> str | None:
     """The clause after the last comma of a frame that has more than one, else None."""
     parts = frame.strip().rstrip(",—– ").rsplit(",", 1)
@@ -1802,12 +1821,13 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
-               record: str = "", story: bool = False) -> tuple[str, bool] | None:
+               record: str = "", story: bool = False, between_turns: bool = False) -> tuple[str, bool] | None:
     """A line that is only a reporting clause introducing the next line's quote, or a line of
     narration whose last sentence is one and ends in a colon (``record``: the record's text, where
     a line of several sentences is read so). In a ``story`` an action that ends in a colon with its
     actor named frames the next line too (পাশে বসা মিতালি বাবার হাতটা চেপে ধরল:), unless it sees or
-    reads a text (उसने पोस्टर पर लिखा देखा:).
+    reads a text (उसने पोस्टर पर लिखा देखा:); ``between_turns`` (after speech, not the model's
+    preamble: कहानी इस तरह आगे बढ़ती है:), by the word that opens its clause, named once or not.
 
     The last sentence's subject, when elided, is the one the sentence before names (नेहा ने एक
     लंबी साँस ली। फिर धीरे-धीरे जवाब टाइप किया: नेहा; মিতুল হেসে ফেলল। তারপর তাড়াতাড়ি লিখল:
@@ -1823,6 +1843,8 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
     last = line.rstrip()[-1:]
     if last not in _FRAME_ENDS and last not in ("*", "_"):
         return None   # (most lines: it ends in none of them even under markup, no copies)
+    if last in ("*", "_") and line.lstrip()[:1] in ("*", "_", "#"):
+        between_turns = False   # (a heading in markup, **Roman mein:**, titles what follows: no actor)
     body = line.strip().strip("*_").strip()
     if any(q in body for q in _QUOTE_CHARACTERS):
         # (a group's or contact's name in it is blanked: … "Office Pagols 🤡" group e … likhlo:; and
@@ -1846,9 +1868,11 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
             found = frame_speaker(body, lexicon, index, action=True, record=record, story=story)
             # (the actor named: not an elided subject, nor a word the record names once; nor the
             # first person, as often the model offering what it can do, मैं ये कर सकता हूँ:)
-            return found if found is not None and not found[0].endswith("(narrator)") \
+            found = found if found is not None and not found[0].endswith("(narrator)") \
                 and (_clause_subject(_frame_keys(body, lexicon), lexicon, index) == found
                      or _person_subject(found, lexicon) or _named_again(found[0], record)) else None
+            if found is None and between_turns:
+                found = _opening_actor(body, lexicon, index, record)
         return found
     frame = body[boundaries[-1].end():]
     if not TOKEN.search(frame):
@@ -1866,6 +1890,11 @@ def frame_line(line: str, lexicon: Lexicon, index: SpeakerIndex | None = None,
         # (a kin term or title with the name the record writes before it: … থাকেন রুমানা ভাবি।)
         subject = _with_its_name(subject, _previous_sentence(body, boundaries), lexicon, record)
     found = frame_speaker(frame.strip(_FRAME_TRIM), lexicon, index, previous=subject, record=record, story=story)
+    if found is None and action and between_turns:
+        # (an action whose clause opens with its actor: … হেডলাইট জ্বলে উঠল। তেনজিং … হাত নাড়ল:)
+        found = _opening_actor(frame, lexicon, index, record)
+        if found is not None:
+            return found
     inside = lexicon.script == "latn" and found is not None and found[0][:1].isupper() \
         and TOKEN.findall(frame)[0] != found[0].split()[0]   # (… group-e Mou message korlo: a name)
     if found is not None and found != subject and found[1] and not found[0].endswith(")") and not inside \

@@ -1535,7 +1535,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # Here's a natural reply in Hinglish: — asked only of a line with a colon)
         colon_line = ":" in line or "：" in line
         english = colon_line and _is_latin_only(line) and is_english(line, lexicon.second_person_form)
-        framed = None if english else frame_line(line, lexicon, index, text, splitter.story and colon_line)
+        framed = None if english else frame_line(line, lexicon, index, text, splitter.story and colon_line,
+                                                  splitter.speech_seen)
         if framed:
             # "राजा ने कहा:" on its own line: narration whose quote follows
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
