@@ -273,3 +273,17 @@ def test_an_action_line_with_a_colon_between_turns_frames_the_quote_by_its_openi
 def test_a_preamble_or_a_participle_s_object_is_no_actor(text):
     result = analyze_text(text, language="hi", task="continuation")
     assert not {"कहानी", "अलमारी"} & set(result.speakers)
+
+
+@pytest.mark.parametrize("language, text, speaker, present", [
+    # a scene's opening about someone, ending in a description with no verb: the first quote is theirs
+    ("bn", 'ঘাটের সিঁড়িতে জাল সেলাই করছিল কানাই। গায়ে ছেঁড়া গেঞ্জি, মুখে বিড়ি, পায়ে কাদা।\n'
+           '"তুই আবার ইস্কুল পালিয়েছিস? যা, বাড়ি যা!"\n"আজ ছুটি," বিলু বলল। কানাই হেসে ফেলল।', "কানাই", True),
+    # control: an opening whose last sentence is a clause of its own (a voice was heard)
+    ("bn", 'ঘাটের সিঁড়িতে জাল সেলাই করছিল কানাই। হঠাৎ পেছন থেকে একটা ডাক ভেসে এল।\n'
+           '"তুই আবার ইস্কুল পালিয়েছিস? যা, বাড়ি যা!"\n"আজ ছুটি," বিলু বলল। কানাই হেসে ফেলল।', "কানাই", False),
+])
+def test_an_opening_that_ends_in_a_description_gives_its_first_quote_to_the_one_described(
+        language, text, speaker, present):
+    result = analyze_text(text, language=language, task="continuation")
+    assert (speaker in result.speakers) is present

@@ -1000,13 +1000,14 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
 
 
 def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | None,
-                             record: str) -> tuple[str, bool] | None:
+                             record: str, verbless_only: bool = False) -> tuple[str, bool] | None:
     """The one a narration line is about when its last sentence names no one of its own, a
     description with no verb or a clause whose subject is elided (दरवाज़े पर शुक्ला जी खड़े थे।
     धोती घुटनों तक समेटे, हाथ में टॉर्च।; রাজু ফোনে গেম খেলছিল। হঠাৎ মুখ তুলে তাকাল।): the subject
     of the sentence before it (or the one before that), a person's; None where the last sentence has
     a subject of its own (বাইরে বৃষ্টি নামল।) or tells what was going on (``background_endings``:
-    মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।), or the one before it has a thing's."""
+    মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।), or the one before it has a thing's. ``verbless_only``: only after
+    a last sentence with no verb (a scene's opening: … মাথায় ঘোমটা, কোলে পানের বাটা।)."""
     if not lexicon.narrative:
         return None
     body = line.strip().strip("*_").rstrip()
@@ -1015,6 +1016,8 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
         return None   # (one sentence, or a last one with no end: nothing before it to go back to)
     last = _previous_sentence(body, boundaries)
     if _clause_subject(_frame_keys(last, lexicon), lexicon, index) is not None:
+        return None
+    if verbless_only and not _verbless_description(last, lexicon):
         return None
     # (what was going on, মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।, गुनगुना रही थी।: the scene's background; the
     # verb form read past one auxiliary of tense after it)
@@ -1034,6 +1037,17 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
                                                 record=record, guess=True) is not None:
             return guessed
     return None
+
+
+def _verbless_description(sentence: str, lexicon: Lexicon) -> bool:
+    """Is the sentence a list of short phrases with no verb, a description (মাথায় ঘোমটা, কোলে পানের
+    বাটা, চোখে সুরমা।; Chokhe loupe, thonte adh-khawa biri.), not a clause (পেছন থেকে একটা আওয়াজ
+    এল।)?"""
+    pieces = [TOKEN.findall(piece) for piece in sentence.split(",")]
+    background = lexicon.narrative.get("background_endings", ())
+    # (finite forms only: a locative reads as a root's participle as often, গায়ে, পায়ে)
+    return len(pieces) >= 2 and all(0 < len(piece) <= 5 for piece in pieces) and not any(
+        _finite_verb(k, lexicon) or k.endswith(background) for piece in pieces for k in map(lexicon.key, piece))
 
 
 def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str,

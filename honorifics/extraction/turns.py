@@ -738,11 +738,12 @@ class _TurnSplitter:
             # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।); a heading
             # titles the scene and acts not (**টিকিট কাউন্টারে** names a place)
             found = guessed_subject(parts[-1], self.lexicon, self.index, self.text, False)
-            if found is None and quote and self.speech_seen:
+            if found is None and quote:
                 # (its last sentence describes or goes on without a subject: the one the line is about;
-                # a beat between turns, not the scene's opening, whose last sentence turns to who
-                # speaks first as often: … খাড়া ছিল অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
-                found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text)
+                # at the scene's opening only after a description with no verb, as its last sentence
+                # turns to who speaks first as often: … বসে ছিলেন অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
+                found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text,
+                                                 verbless_only=not self.speech_seen)
         return found
 
     def next_dash_speaker(self) -> tuple[str, bool]:
