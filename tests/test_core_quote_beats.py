@@ -287,3 +287,22 @@ def test_an_opening_that_ends_in_a_description_gives_its_first_quote_to_the_one_
         language, text, speaker, present):
     result = analyze_text(text, language=language, task="continuation")
     assert (speaker in result.speakers) is present
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # a name of two words, or a name and its title, written so twice: the key is both words
+    ("bn", 'Bhola Pal dokaner jhap tullen. "Tui abar deri korli, Montu?"\n"Bus pai ni kaka," Montu bollo.\n'
+           'Bhola Pal hashlen. "Ja, jhaNTa ta de."', {"Bhola Pal", "Montu"}),
+    ("bn", 'রান্নাঘরে ভাত বাড়ছিল জোহরা বিবি। "তুই হাত ধুয়েছিস, রফিক?"\n"ধুয়েছি আম্মা," রফিক বলল।\n'
+           'জোহরা বিবি থালা এগিয়ে দিল। "নে, খা।"', {"জোহরা বিবি", "রফিক"}),
+])
+def test_a_two_word_name_written_so_twice_is_the_key(language, text, expected):
+    result = analyze_text(text, language=language, task="continuation")
+    assert set(result.speakers) == expected
+
+
+def test_a_name_and_a_word_after_it_written_together_once_is_the_name_alone():
+    # control: Bhola is written with Pal once only; the key stays Bhola
+    text = ('Bhola Pal dokaner jhap tullen. "Tui abar deri korli, Montu?"\n"Bus pai ni kaka," Montu bollo.\n'
+            'Bhola hashlen. "Ja, jhaNTa ta de."')
+    assert "Bhola" in analyze_text(text, language="bn", task="continuation").speakers

@@ -157,7 +157,7 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
     a role read as the subject, giving way to the name after it that the record names again
     (चपरासी रघु … आया, and a line calls रघु: not कुली सामान उठाकर …, a thing), or taking the kin term or
     title it is called by after it, written so twice (মাঝি কাকা); a name of two words written so twice,
-    its second one the lexicon does not know (कमला देवी)."""
+    its second one the lexicon does not know (कमला देवी), or a title (আমিনা বিবি), found by either word."""
     tokens = _frame_keys(frame, lexicon)
     at = next((i for i, (word, _) in enumerate(tokens) if word == found[0]), None)
     if at is None:
@@ -183,6 +183,12 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
         return f"{found[0]} {tokens[at + 1][0]}", found[1]
     if at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon) and written_twice(before):
         return before, found[1]
+    if at + 1 < len(tokens) and _name_like(tokens, at, lexicon) and (
+            _name_like(tokens, at + 1, lexicon) or tokens[at + 1][1] in lexicon.name_titles) \
+            and written_twice(f"{found[0]} {tokens[at + 1][0]}"):
+        # (the name read by its first word, the record writing it with the next twice: Haru Saha,
+        # আমিনা বিবি)
+        return f"{found[0]} {tokens[at + 1][0]}", found[1]
     return found
 
 
@@ -450,6 +456,8 @@ def _named_again(word: str, record: str) -> bool:
     """Does the record name the word more than once (in any letter case: ``Bhodrolok`` after ``ek
     boyoshko bhodrolok``; with a case ending: কালাচাঁদের)? As a word, or the start of one (the name
     with its case ending); a short word only alone (यह is not in यहाँ)."""
+    if " " in word:   # (a name of several words: each of them, Haru Saha)
+        return all(_named_again(part, record) for part in word.split())
     folded = word.casefold()
     if not word.isascii() and folded != word and record.count(word) < 2:
         return False   # (a cased letter outside ASCII, Émile: named again as written only)
@@ -1427,7 +1435,7 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         return None
     # the subject opens the sentence, or follows an adverbial put before it (पिंकी की तरफ़ देखकर राजू
     # मुस्कुराया।, ফোনের ওপাশে রুমকি হাসল।): the word right after one that closes it
-    fronted = tokens[at][0] != guessed[0]
+    fronted = tokens[at][0] != TOKEN.findall(guessed[0])[0]   # (by its first word: Haru Saha)
     if fronted:
         # (and its verb right after it, ending its clause: not রেডিওতে খবর শেষ হয়ে গান শুরু হলো, where
         # the word heads a clause of its own, nor মোড়ে রিকশার লম্বা সারি, a phrase)
