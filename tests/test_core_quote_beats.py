@@ -306,3 +306,11 @@ def test_a_name_and_a_word_after_it_written_together_once_is_the_name_alone():
     text = ('Bhola Pal dokaner jhap tullen. "Tui abar deri korli, Montu?"\n"Bus pai ni kaka," Montu bollo.\n'
             'Bhola hashlen. "Ja, jhaNTa ta de."')
     assert "Bhola" in analyze_text(text, language="bn", task="continuation").speakers
+
+
+def test_a_two_word_name_after_a_participle_clause_is_found_by_its_first_word():
+    # a name of two words written so twice, fronted by a participle clause in one of its beats
+    text = ('হাতুড়ি নামিয়ে রেখে হরেন মিস্ত্রি ঘাম মুছলেন। "তুই আবার পেরেক হারিয়েছিস?"\n"না কাকা, এই তো," বিলু বলল।\n'
+            'হরেন মিস্ত্রি হেসে ফেললেন। "যা, চা নিয়ে আয়।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert result.speakers["হরেন মিস্ত্রি"].turns == 2

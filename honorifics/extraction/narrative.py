@@ -1435,7 +1435,8 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         return None
     # the subject opens the sentence, or follows an adverbial put before it (पिंकी की तरफ़ देखकर राजू
     # मुस्कुराया।, ফোনের ওপাশে রুমকি হাসল।): the word right after one that closes it
-    fronted = tokens[at][0] != TOKEN.findall(guessed[0])[0]   # (by its first word: Haru Saha)
+    head = TOKEN.findall(guessed[0])[0]   # (a name of two words by its first: Haru Saha)
+    fronted = tokens[at][0] != head
     if fronted:
         # (and its verb right after it, ending its clause: not রেডিওতে খবর শেষ হয়ে গান শুরু হলো, where
         # the word heads a clause of its own, nor মোড়ে রিকশার লম্বা সারি, a phrase)
@@ -1443,7 +1444,7 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         # থামিয়ে নিতাই হাঁক দিল, পড়তেই হরিপদ রাজুকে কাছে ডাকলেন)
         # (a name with a capital in Latin script, anywhere after it: Bazaar theke phire … Tumpa dokaner
         # shamne daralo)
-        at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == guessed[0]), None)
+        at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == head), None)
         # (a root's adjective after an adverbial describes the subject: পাশে বসা মিঠু হাত তুলল)
         described = at is not None and at >= 2 and _root_adjective(tokens[at - 1][1], lexicon) \
             and _closes_adjunct(tokens[at - 2][1], lexicon)
