@@ -902,7 +902,9 @@ class Analyzer:
         aside_evidence: set[tuple[int, int]] = set()   # (turn, evidence start) inside an aside
         # who is in the dialogue: the listed speakers, else those the text's labels and frames
         # name (a vocative "শাবাশ!" to the labelled partner Q names no one new)
-        parties_index: SpeakerIndex | None = index if specs or not parties else None   # built when first needed
+        # (the listed speakers, with those the frames name who speak too: majhi ne chappu uthaya, …)
+        parties_index: SpeakerIndex | None = index if specs and set(parties) <= set(listed) or not parties \
+            else None   # built when first needed
         unnamed_before: SpeakerTurn | None = None   # the speaker's last turn, its addressee named by nothing
         groups: dict[str, str] = {}   # people named by a direction or vocative → their group's key
         called: dict[tuple[str, str], str] = {}   # (speaker, address term opening a turn) → the person so called
@@ -985,7 +987,9 @@ class Analyzer:
                     party_keys = _party_keys(tuple(parties), lexicon)
                 if turn.evidence and may_change_addressee(text, turn, lexicon, party_keys):
                     if parties_index is None:
-                        parties_index = _speaker_index(tuple((party, ()) for party in parties), lexicon.name)
+                        aliases = {spec.name: tuple(spec.aliases) for spec in specs}
+                        parties_index = _speaker_index(tuple((party, aliases.get(party, ())) for party in parties),
+                                                       lexicon.name)
                     if narrated is None:
                         narrated = _narrated_keys(text, turns, lexicon)
                     asides: set[int] = set()

@@ -112,6 +112,15 @@ def test_an_address_term_to_someone_else_names_the_third_person_present():
     assert result.speakers["রিনা"].by_addressee == {"মিতা": "intimate", "কন্ডাক্টর": "formal"}
 
 
+
+def test_an_address_term_names_the_third_person_a_frame_names_though_unlisted():
+    # the listed pair and the boatman the narration names: Bhaiya is the boatman, not a new person
+    text = ("— Bhaiya, us paar ke kitne loge? Jaldi karo, — Verma ji ne thaila uthate hue poocha.\n"
+            "— Bees rupaye, — kewat ne chappu sambhala. — Aap log baith jaiye.\n"
+            "— Pinku, idhar aa ke baith! — Verma ji ne bete ka haath kheencha.")
+    result = analyze_text(text, language="hi", speakers=["Verma ji", "Pinku"], task="continuation")
+    assert result.speakers["Verma ji"].by_addressee == {"kewat": "familiar", "Pinku": "intimate"}
+
 def test_an_address_term_with_no_third_person_keeps_its_word():
     # controls: no one else listed (the word names the addressee), or the term said to the partner
     result = analyze_text("KABIR: Zoya, tu jaldi chal. Bhaiya, aap yahin rukiye.\nZOYA: Haan, tu chill kar.",
