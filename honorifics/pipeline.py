@@ -757,9 +757,14 @@ class Analyzer:
                     raw.to = same[raw.to]
         # the people a call may name: the listed speakers, else those the labels and frames name
         # (a chat with no speakers given: [09:45] Kunal: Rohit bhai, aap … turns to Rohit)
-        callable_index = index if specs else _speaker_index(tuple(
-            (name, ()) for name in dict.fromkeys(r.speaker for r in raw_turns if r.kind == SPEECH and r.speaker)
-            if not _unnamed(name) and not name.endswith(")")), lexicon.name)
+        # (two named parties at least: a record of one utterance, the default speaker's, calls no party)
+        callable_index = index
+        if not specs:
+            named_parties = tuple((name, ()) for name in dict.fromkeys(
+                r.speaker for r in raw_turns if r.kind == SPEECH and r.speaker and r.speaker != default_speaker)
+                if not _unnamed(name) and not name.endswith(")"))
+            if len(named_parties) >= 2:
+                callable_index = _speaker_index(named_parties, lexicon.name)
         # (a line that is only a quoted form, | सास | "आप" |, names the form: no character speaks it)
         spoken = [n for n, r in enumerate(raw_turns) if r.kind == SPEECH and (r.label is not None or r.narrative)]
         characters_speak = any(not _names_a_form(text[raw_turns[n].start:raw_turns[n].end], lexicon) for n in spoken)
