@@ -314,3 +314,14 @@ def test_a_two_word_name_after_a_participle_clause_is_found_by_its_first_word():
             'হরেন মিস্ত্রি হেসে ফেললেন। "যা, চা নিয়ে আয়।"')
     result = analyze_text(text, language="bn", task="continuation")
     assert result.speakers["হরেন মিস্ত্রি"].turns == 2
+
+
+def test_a_name_and_kin_term_written_twice_once_with_a_case_ending_is_the_key():
+    # করিম চাচার দোকান … করিম চাচা …: the pair is written twice, once in the genitive
+    text = ('গলির মোড়ে হারুন মামার চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\n'
+            'হারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert "হারুন মামা" in result.speakers
+    # control: written with the kin term once only, the kin term alone as before
+    text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nহারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
+    assert "হারুন মামা" not in analyze_text(text, language="bn", task="continuation").speakers

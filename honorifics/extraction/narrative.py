@@ -484,15 +484,20 @@ _RECORD_PAIRS: list = ["", {}]
 
 
 def _pairs_written(record: str) -> dict:
-    """How often the record writes each two words one space apart (शांता बाई), counted once per
-    record: asked of every frame, a search of the whole record each time grew with its square."""
+    """How often the record writes each two words one space apart (शांता बाई), the second also with
+    a case ending of one or two letters (করিম চাচার দোকান counts for করিম চাচা, as _named_again reads
+    a name), counted once per record: asked of every frame, a search of the whole record each time
+    grew with its square."""
     if _RECORD_PAIRS[0] is not record:
         pairs: dict = {}
         previous = None
         for match in TOKEN.finditer(record):
             if previous is not None and record[previous.end():match.start()] == " ":
-                pair = previous.group() + " " + match.group()
-                pairs[pair] = pairs.get(pair, 0) + 1
+                second = match.group()
+                for cut in (0, 1, 2):
+                    if cut == 0 or len(second) - cut >= 2:
+                        pair = previous.group() + " " + (second[:-cut] if cut else second)
+                        pairs[pair] = pairs.get(pair, 0) + 1
             previous = match
         _RECORD_PAIRS[0] = record
         _RECORD_PAIRS[1] = pairs
