@@ -418,6 +418,7 @@ def test_respectful_third_person_aap_about_a_titled_person():
     ("পরশু দিন অফিসে যাব। রবিবার দিন হাট বসত।", "bn", "none"),                         # দিন "day", হাট a noun
     ("আজ ঈদের দিন, আর নাতি এখনো ঘুমাচ্ছে।", "bn", "none"),                            # a genitive owns দিন "day"
     ("Char ta station por namte hobe.", "bn", "none"),           # a classifier written apart: "four of them"
+    ("Kaku, jalebi ta gorom ache?", "bn", "none"),              # jalebi ta "the jalebi", not an intimate future jale-bi
     ("দেশের ডাক এলে সবাই ছুটে যায়।", "bn", "none"),                                    # দেশের ডাক "the country's call"
 ])
 def test_look_alikes_are_not_address(text, language, tier):
@@ -432,6 +433,7 @@ def test_look_alikes_are_not_address(text, language, tier):
     ("কাগজটা আমাকে দিন।", "bn", "formal"),
     ("অঙ্কটা ভুল হয়েছে, ফের কর!", "bn", "intimate"),      # ফের "again" is no genitive: its stem is one letter
     ("Boi ta table e rakh, tarpor bol ki hoyechhe.", "bn", "intimate"),   # the classifier marks boi, not rakh
+    ("Tui kal amake boi ta dibi?", "bn", "intimate"),            # dibi after the noun's classifier stays a verb
 ])
 def test_look_alike_controls_stay_address(text, language, tier):
     assert analyze_text(text, language=language).tier == tier

@@ -360,6 +360,10 @@ class _Utterance:
         tests = reading.condition.alone
         if tests is None:
             return False
+        if self.lexicon.classifiers_apart:
+            j = self.next_in_clause(i)
+            if j is not None and self.keys[j] in self.lexicon.classifiers_apart:
+                return False   # (panjabi ta: a noun and its classifier, whatever the word's ending)
         for test in tests:
             if not self.passes(test, i):
                 return False

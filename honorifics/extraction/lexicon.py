@@ -152,6 +152,8 @@ class Lexicon:
     noun_before: frozenset = frozenset()
     noun_before_suffixes: tuple = ()
     noun_after: frozenset = frozenset()
+    #: classifiers written apart (Banglish ta, gulo): after any verb-looking word, a noun (see evidence.counts_alone)
+    classifiers_apart: frozenset = frozenset()
     #: "or" words: a stem followed by "or" and a non-verb is a noun (ভাব বা বক্তব্য)
     alternative_coordinators: frozenset = frozenset()
     #: words that close a comma list (दौड़, छलांग, फेंक या …)
@@ -423,6 +425,7 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         noun_before=keys(noun_context.get("before")) | keys(data.get("name_titles")),
         noun_before_suffixes=tuple(match_key(s, script) for s in noun_context.get("before_suffixes") or ()),
         noun_after=keys(noun_context.get("after")),
+        classifiers_apart=keys(noun_context.get("classifiers_apart")),
         alternative_coordinators=keys(noun_context.get("alternative_coordinators")),
         list_coordinators=keys(noun_context.get("list_coordinators")),
         complementizers=keys(data.get("complementizers")),
