@@ -122,17 +122,16 @@ def _agreement_errors(turns: list[SpeakerTurn]) -> int:
     return errors
 
 
-def _most_common(items: list[str], preferred: Iterable[str] = (), answering: Iterable[str] = (),
-                 weights: dict[str, int] | None = None) -> str | None:
+def _most_common(items: list[str], preferred: Iterable[str] = (), answering: Iterable[str] = ()) -> str | None:
     """The most frequent item; among equals one of ``preferred`` (the speakers: the
     dialogue partner before a person the narration turns to once), then one of ``answering``
-    (who addresses the speaker back: the partner, not one spoken to in passing), then the one
-    of most ``weights`` (the evidence toward them), else the first seen.
+    (who addresses the speaker back: the partner, not one spoken to in passing), else the first
+    seen (the first addressed is the partner more often than the one of most evidence).
 
     >>> _most_common(["b", "a", "a", "b"]), _most_common(["b", "a"], ["a"]), _most_common([])
     ('b', 'a', None)
-    >>> _most_common(["b", "a"], ["a", "b"], ["a"]), _most_common(["b", "a"], (), (), {"a": 2, "b": 1})
-    ('a', 'a')
+    >>> _most_common(["b", "a"], ["a", "b"], ["a"])
+    'a'
     """
     if not items:
         return None
@@ -149,9 +148,6 @@ def _most_common(items: list[str], preferred: Iterable[str] = (), answering: Ite
     if len(top) > 1:
         back = set(answering)
         top = [item for item in top if item in back] or top
-    if len(top) > 1 and weights:
-        most = max(weights.get(item, 0) for item in top)
-        top = [item for item in top if weights.get(item, 0) == most]
     return top[0]
 
 
@@ -1137,12 +1133,8 @@ class Analyzer:
             own = [t for t in turns if t.kind == SPEECH and t.speaker == name]
             addressed_to = [t.addressee for t in own if t.addressee]
             if len(set(addressed_to)) > 1:
-                # (two people as often: the partner is the one who answers, else the one of most evidence)
+                # (two people as often: the partner is the one who answers, else the first)
                 answering = {t.speaker for t in turns if t.kind == SPEECH and t.addressee == name and t.speaker}
-                weights: dict[str, int] = {}
-                for t in own:
-                    if t.addressee:
-                        weights[t.addressee] = weights.get(t.addressee, 0) + len(t.evidence)
                 addressee = _most_common(addressed_to, names, answering)
             else:
                 addressee = addressed_to[0] if addressed_to else next((n for n in names if n != name), None)
