@@ -258,13 +258,6 @@ class Lexicon:
             return False   # (one set lookup rules out most words before the suffixes are compared)
         return key.endswith(suffixes) and len(key) > 2 + min(len(s) for s in suffixes)
 
-    def naming_keys(self, words: list[str]) -> frozenset:
-        """The keys of a name's words that tell whose it is: not its titles, unless it is titles
-        only (वर्मा जी and अम्मा जी share जी, not a person; डॉक्टर साहब is its titles)."""
-        keys = frozenset(self.key(w) for w in words)
-        named = keys - self.name_titles
-        return named or keys
-
     def classify(self, key: str) -> tuple:
         """What the rules need to know of a token key, in one cached lookup: (pronoun
         entry or None, verb reading or None, is a nominal address term, starts a trap).
@@ -424,7 +417,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         narrative=_narrative(data.get("narrative"), keys, script),
         noun_before=keys(noun_context.get("before")) | keys(data.get("name_titles")),
         noun_before_suffixes=tuple(match_key(s, script) for s in noun_context.get("before_suffixes") or ()),
-        noun_after=keys(noun_context.get("after")),
+        # (a classifier written apart is one of the words after a noun too)
+        noun_after=keys(noun_context.get("after")) | keys(noun_context.get("classifiers_apart")),
         classifiers_apart=keys(noun_context.get("classifiers_apart")),
         alternative_coordinators=keys(noun_context.get("alternative_coordinators")),
         list_coordinators=keys(noun_context.get("list_coordinators")),

@@ -31,7 +31,7 @@ from ..scripts import (CURLY_SINGLE_QUOTES, DANDA, DASHES, DOUBLE_CLOSING, DOUBL
 from .addressees import (called_names, direct_forms, frame_addressee, genitive_stems, opening_vocative,
                          toward_candidates)
 from .lexicon import Lexicon
-from .speakers import SpeakerIndex
+from .speakers import SpeakerIndex, naming_keys
 from .tokens import TOKEN
 
 # the characters a _QUOTE match opens with
@@ -1689,8 +1689,8 @@ def _beat_after(text: str, quote: re.Match, after: str, lexicon: Lexicon, index:
     if acting is None or acting[0].endswith(UNNAMED_SUFFIX) \
             or _after_a_verb_root(TOKEN.findall(beat_clause), TOKEN.findall(acting[0])[0], lexicon):
         return None
-    acting_keys = lexicon.naming_keys(TOKEN.findall(acting[0]))
-    return None if any(acting_keys & lexicon.naming_keys(TOKEN.findall(name))
+    acting_keys = naming_keys(acting[0], lexicon)
+    return None if any(acting_keys & naming_keys(name, lexicon)
                        for name in called_names(text, quote.start(), quote.end(), lexicon)) else acting
 
 

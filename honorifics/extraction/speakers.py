@@ -101,6 +101,13 @@ def core_keys(name: str, lexicon: Lexicon) -> tuple:
     return tuple(k for k in (lexicon.key(m.group()) for m in TOKEN.finditer(name)) if k not in lexicon.name_titles)
 
 
+def naming_keys(name: str, lexicon: Lexicon) -> frozenset:
+    """The keys of a name's words that tell whose it is: its core keys, or all its keys when it is
+    titles only (वर्मा जी and अम्मा जी share जी, not a person; डॉक्टर साहब is its titles)."""
+    core = core_keys(name, lexicon)
+    return frozenset(core) if core else frozenset(lexicon.key(m.group()) for m in TOKEN.finditer(name))
+
+
 def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
     """For a text with no listed speakers: the names that differ only by a title (शर्मा,
     शर्मा जी; সেন, সেন বাবু) are one person, keyed by the fullest name written.

@@ -41,7 +41,7 @@ from .english import is_english
 from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
-from .speakers import SpeakerIndex
+from .speakers import SpeakerIndex, naming_keys
 from .tokens import TOKEN
 
 _STAGE_DIRECTION = regexcache.compile(r"\([^()\n]{0,200}\)|\[[^\[\]\n]{0,200}\]|(?<![*\w])\*[^*\n]{1,200}\*(?!\*)")
@@ -861,11 +861,13 @@ class _TurnSplitter:
 
     def calls(self, person: str, start: int, end: int) -> bool:
         """Does the text between start and end call the person (by a word a call to them may use)?"""
-        words = self.called_by(person)
-        # (by the call's words that tell whom it calls: अम्मा जी calls no वर्मा जी, see naming_keys)
-        return any(words & {w.casefold() for w in TOKEN.findall(call)
-                            if self.lexicon.key(w) in self.lexicon.naming_keys(TOKEN.findall(call))}
-                   for call in called_names(self.text, start, end, self.lexicon))
+        words, lexicon = self.called_by(person), self.lexicon
+        for call in called_names(self.text, start, end, lexicon):
+            # (by the call's words that tell whom it calls: अम्मा जी calls no वर्मा जी, see naming_keys)
+            naming = naming_keys(call, lexicon)
+            if words & {w.casefold() for w in TOKEN.findall(call) if lexicon.key(w) in naming}:
+                return True
+        return False
 
     def named_earlier_in_line_before(self, not_this: str) -> tuple[str, bool] | None:
         """The subject of a sentence of the narration line before, from its last, other than
