@@ -936,6 +936,22 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         directed = opening
+                if raw.narrative and not directed and not specs and not vocatives.get(turn.index):
+                    # a story's quote that opens by calling someone its narration makes a subject, who
+                    # is no party of the dialogue (বাবাই এতক্ষণ মায়ের আঁচল ধরে দাঁড়িয়ে ছিল … "অ্যাই বাবাই,
+                    # হাত সরা!"): spoken to them, not to the one the speaker was talking with
+                    opening = opening_vocative(text, turn.start, turn.end, lexicon)
+                    if opening is not None and len(TOKEN.findall(opening)) == 1:
+                        if party_keys is None:
+                            party_keys = _party_keys(tuple(parties), lexicon)
+                        if narrated is None:
+                            narrated = _narrated_keys(text, turns, lexicon)
+                        key = lexicon.key(opening)
+                        # (a name: a title or kin word alone, Sister, आंटी, may be a longer name's)
+                        if key in narrated and key not in party_keys and not lexicon.person_word(key) \
+                                and key not in lexicon.name_titles \
+                                and key not in (lexicon.narrative or {}).get("prefix_titles", ()):
+                            directed = opening
                 framed = raw.narrative and turn.index > 0 and raw_turns[turn.index - 1].kind == NARRATION
                 direction = raw.direction or opening_direction_text(turn.text)
                 # a quote framed, or a line directed, by a look, a call or a sight of someone the

@@ -325,3 +325,30 @@ def test_a_name_and_kin_term_written_twice_once_with_a_case_ending_is_the_key():
     # control: written with the kin term once only, the kin term alone as before
     text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nহারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
     assert "হারুন মামা" not in analyze_text(text, language="bn", task="continuation").speakers
+
+
+@pytest.mark.parametrize("language, text, speaker, expected", [
+    ("hi", 'क्लिनिक में डॉक्टर वर्मा पर्चा लिख रहे थे। बबलू माँ की गोद में बैठा रो रहा था।\n\n'
+           '"डॉक्टर साहब, आप इसे ठीक से देख लीजिए, कल रात से बुखार है।" सरला ने कहा।\n\n'
+           '"आप घबराइए मत, वायरल है।" डॉक्टर वर्मा ने स्टेथोस्कोप उठाया।\n\n'
+           '"बबलू, तू रो मत, डॉक्टर अंकल सुई नहीं लगाएँगे।" सरला ने बेटे के आँसू पोंछे।',
+     "सरला", {"डॉक्टर वर्मा": "formal", "बबलू": "intimate"}),
+    ("bn", 'মিনু রান্নাঘরে ভাত বসাচ্ছিল। টুকাই মেঝেতে বসে খেলছিল।\n\n'
+           '“বৌদি, আপনি চা খাবেন?” রানু জিজ্ঞেস করল।\n\n'
+           '“না রে, তুমি বরং ঘরটা মুছে দাও।” মিনু বলল। তারপর হাত মুছল। “অ্যাই টুকাই, খেলনাগুলো গুছিয়ে রাখ!”',
+     "মিনু", {"রানু": "familiar", "টুকাই": "intimate"}),
+])
+def test_a_quote_that_calls_someone_the_narration_names_is_said_to_them(language, text, speaker, expected):
+    # the one called stands in the narration as a subject (बबलू माँ की गोद में बैठा रो रहा था) and never speaks
+    result = analyze_text(text, language=language, task="continuation")
+    assert result.speakers[speaker].by_addressee == expected
+
+
+def test_a_call_by_a_name_the_narration_does_not_give_keeps_the_partner():
+    # control: बबलू is named only in the quote, not by the narration: no one the scene has
+    text = ('क्लिनिक में डॉक्टर वर्मा पर्चा लिख रहे थे।\n\n'
+            '"डॉक्टर साहब, आप इसे ठीक से देख लीजिए, कल रात से बुखार है।" सरला ने कहा।\n\n'
+            '"आप घबराइए मत, वायरल है।" डॉक्टर वर्मा ने स्टेथोस्कोप उठाया।\n\n'
+            '"बबलू, तू रो मत, डॉक्टर अंकल सुई नहीं लगाएँगे।" सरला ने बेटे के आँसू पोंछे।')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert "बबलू" not in (result.speakers["सरला"].by_addressee or {})
