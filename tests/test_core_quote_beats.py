@@ -352,3 +352,16 @@ def test_a_call_by_a_name_the_narration_does_not_give_keeps_the_partner():
             '"बबलू, तू रो मत, डॉक्टर अंकल सुई नहीं लगाएँगे।" सरला ने बेटे के आँसू पोंछे।')
     result = analyze_text(text, language="hi", task="continuation")
     assert "बबलू" not in (result.speakers["सरला"].by_addressee or {})
+
+
+def test_an_elided_frame_goes_on_from_the_agent_the_ergative_marks_in_the_sentence_before():
+    # मुन्नी is named once: the ergative marks her as the one who acts, and "हँसकर बोली" goes on from her
+    text = ('"माँ, आज कौन-सा दिन है?" पिंकी ने पूछा।\n\n"रविवार है। तुम सो जाओ।" माँ ने कहा।\n\n'
+            'मुन्नी ने पिंकी की चादर खींच ली। हँसकर बोली, "उठ जा, तू हर रविवार यही करती है!"')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert result.speakers["मुन्नी"].tier == "intimate"
+    # control: a sentence with no one acting in it (बाहर बारिश होने लगी।): the last speaker goes on
+    text = ('"माँ, आज कौन-सा दिन है?" पिंकी ने पूछा।\n\n"रविवार है। तुम सो जाओ।" माँ ने कहा।\n\n'
+            'बाहर बारिश होने लगी। हँसकर बोलीं, "तुम भी चादर ओढ़ लो।"')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert set(result.speakers) == {"पिंकी", "माँ"} and result.speakers["माँ"].turns == 2

@@ -1569,10 +1569,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
             subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
-            # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, or a person
-            # by a kin term, role or title, माँ रसोई से बाहर आईं।)
-            goes_on = last is None or _listed_or_pronoun(subject) or _person_subject(subject, lexicon) \
-                or subject is not None and _named_again(subject[0], text)   # (Raju ne …, a character's name)
+            # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, a person by a
+            # kin term, role or title, माँ रसोई से बाहर आईं।, or an agent the ergative marks, named once
+            # or again: काव्या ने अर्जुन की रज़ाई खींच ली। खिलखिलाकर बोली, "…"; an overt subject is a person's)
+            goes_on = last is None or subject is not None
             if subject is None:
                 guessed = _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
                 if guessed is not None:
