@@ -365,3 +365,26 @@ def test_an_elided_frame_goes_on_from_the_agent_the_ergative_marks_in_the_senten
             'बाहर बारिश होने लगी। हँसकर बोलीं, "तुम भी चादर ओढ़ लो।"')
     result = analyze_text(text, language="hi", task="continuation")
     assert set(result.speakers) == {"पिंकी", "माँ"} and result.speakers["माँ"].turns == 2
+
+
+@pytest.mark.parametrize("language, text, speaker, tier", [
+    ("hi", '"तुम आज देर से क्यों आए?" मीना ने पूछा।\n"बस छूट गई थी, दीदी।" राजू बोला।\n'
+           'गुलाबो चूल्हे के पास बैठी चुपचाप सब सुनती रही, फिर बोली, "राजू, तू पहले खाना खा ले।"\n'
+           'गुलाबो ने थाली आगे सरका दी।', "गुलाबो", "intimate"),
+    ("bn", '"তুমি আজ এত দেরি করলে কেন?" মিতা জিজ্ঞেস করল।\n"বাস পাইনি, দিদি।" বিলু বলল।\n'
+           'রমেশ জানলার ধারে দাঁড়িয়ে সিগারেট টানছিল, তারপর বলল, "বিলু, তুই এখন বাড়ি যা।"\nবিলু চলে গেল। রমেশ আবার '
+           'জানলার দিকে ফিরল।', "রমেশ", "intimate"),
+])
+def test_a_frame_whose_verb_s_clause_has_no_subject_goes_on_from_the_clause_before(language, text, speaker, tier):
+    # "…, फिर बोली": the subject that opens the sentence, not the one who spoke last (राजू, বিলু): in
+    # native script a word the record names again (it has no capitals to tell a name)
+    result = analyze_text(text, language=language, task="continuation")
+    assert result.speakers[speaker].tier == tier
+
+
+def test_a_word_that_opens_a_subordinate_clause_is_not_the_frame_s_subject():
+    # control: ফোন রাখতেই … : ফোন, named again, is the object of the -তেই clause; the one who spoke last goes on
+    text = ('"তুমি আজ এত দেরি করলে কেন?" মিতা জিজ্ঞেস করল।\n"বাস পাইনি, দিদি।" বিলু বলল।\n'
+            'ফোন রাখতেই পাশের বাড়ির সহকারী, নাম রতন, একটা কাগজ হাতে এগিয়ে এসে বলল, "দিদি, আপনি এটা সই করুন।"\n'
+            'ফোন আবার বেজে উঠল।')
+    assert "ফোন" not in analyze_text(text, language="bn", task="continuation").speakers

@@ -308,11 +308,13 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         return None    # a speaker's own words around the quote, not narration
     # the reporting verb's own clause: after the last comma before it (… বলতে যাচ্ছি, এমন সময় কালাচাঁদ … বলল)
     clause_start = 0
+    clause_comma = -1   # where the verb's own clause starts in the frame, after its comma
     if verb_at is not None:
         for match in re.finditer(r"[,;]", frame):
             before_comma = len(TOKEN.findall(frame[:match.start()]))
             if before_comma <= verb_at:
                 clause_start = before_comma
+                clause_comma = match.start()
     # a subordinate clause with its own subject before the main one (টুবাই … মাথা গুঁজে দিতেই
     # ঠাকুমা হেসে বললেন): the subject after it, when there is one, frames the quote
     # (or a word that ends one: मैं … खड़ा था कि मामा जी ने दूर से आवाज़ दी)
@@ -389,6 +391,15 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
         and any(k in narrative["first_person_objects"] for k in keys) else previous
+    if not candidates and clause_comma > 0 and record and cut < 0:
+        # the verb's clause after a comma has no subject of its own (…, phir bole): it goes on from the
+        # clause before, whose subject opens the sentence (Coach Bhatia haath baandhe … khade rahe, phir
+        # bole, "…"; अम्मा चूल्हे के पास बैठी रहीं, फिर बोलीं), not from the one who spoke last; not after
+        # a subordinate clause (ফোন রাখতেই …: the word it opens with is that clause's object)
+        opening = guessed_subject(frame[:clause_comma], lexicon, index, record, False)
+        if opening is not None and not opening[0].endswith(")") \
+                and frame[:clause_comma].lstrip(" *_").startswith(opening[0]):
+            return opening
     if not candidates:
         return elided
     if (previous is not None or guess) and candidates[0][0] - clause_start > _GUESSED_SUBJECT_REACH \
