@@ -388,3 +388,14 @@ def test_a_word_that_opens_a_subordinate_clause_is_not_the_frame_s_subject():
             'ফোন রাখতেই পাশের বাড়ির সহকারী, নাম রতন, একটা কাগজ হাতে এগিয়ে এসে বলল, "দিদি, আপনি এটা সই করুন।"\n'
             'ফোন আবার বেজে উঠল।')
     assert "ফোন" not in analyze_text(text, language="bn", task="continuation").speakers
+
+
+def test_a_noun_in_the_narrator_s_verb_ending_is_no_narrator_s_verb():
+    # সেলাম ঠুকল: the beat's verb is ঠুকল; সেলাম (a salute) ends in -লাম as বললাম does
+    text = ('দারোয়ান রামু গেটের পাশে টুলে বসে ছিল। গাড়ি থামতেই রামু উঠে দাঁড়িয়ে সেলাম ঠুকল:\n'
+            '"আসুন বাবু, আপনার জন্যই বসে ছিলাম।"\nরামু আবার টুলে বসল।')
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "আমি (narrator)" not in speakers and speakers["রামু"].tier == "formal"
+    # control: a beat that ends in the narrator's verb is the narrator's
+    text = 'গাড়ি থেকে নেমে ব্যাগটা কাঁধে ঝোলালাম:\n"রামু, তুমি গেটটা খোলো।"\nরামু গেট খুলে দিল।'
+    assert analyze_text(text, language="bn", task="continuation").speakers["আমি (narrator)"].tier == "familiar"

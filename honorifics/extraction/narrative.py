@@ -347,7 +347,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     if verb_at is None and not guess:
         return None
     end = verb_at if verb_at is not None else len(keys)   # (a guessed sentence's subject: before its end)
-    verb_and_after = keys[verb_at:] if verb_at is not None else keys
+    # (with no reporting verb, the verb that ends the sentence: a noun in -লাম before it, সেলাম ঠুকল,
+    # is no verb of the narrator's)
+    verb_and_after = keys[verb_at:] if verb_at is not None else \
+        keys[-2:] if len(keys) >= 2 and keys[-1] in lexicon.auxiliaries else keys[-1:]
     if any(k.endswith(narrative["first_person_verb_endings"]) for k in verb_and_after) \
             and narrative["first_person_verb_endings"]:
         return f"{narrative['narrator']} (narrator)", True   # বলে ফেললাম: the narrator
