@@ -1031,3 +1031,20 @@ def test_a_labelled_romanized_line_in_a_native_record_is_a_character_s_not_a_not
     note = "**অর্ক:** কী রে, কেমন আছিস?\n\n**Note:** Ekhane dujonei 'tui' bolche karon ora bondhu."
     result = analyze_text(note, "bn", task="roleplay")
     assert [t.speaker for t in result.turns if t.kind == "speech"] == ["অর্ক"]
+
+
+def test_a_bold_title_with_a_dashed_subtitle_opening_the_text_is_a_heading():
+    # **Title** — subtitle, a blank line after: the scene's title, no speaker
+    text = ('**Mela Ki Shaam** — मेले की शाम\n\n'
+            'मेले में भीड़ थी। रघु गुब्बारे बेच रहा था।\n\n"बाबू जी, आप एक गुब्बारा ले लीजिए।" रघु बोला।')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert set(result.speakers) == {"रघु"}
+
+
+@pytest.mark.parametrize("text, turns", [
+    # controls: a first line that ends its sentence, or a name that labels another line, is a turn
+    ('**राहुल** — तुम कहाँ थे?\n\n**प्रिया** — दफ़्तर में, और कहाँ।', 1),
+    ('**राहुल** — अरे प्रिया\n\n**प्रिया** — हाँ?\n\n**राहुल** — तुम कल आओगी न?', 2),
+])
+def test_a_first_line_that_is_a_turn_keeps_its_speaker(text, turns):
+    assert analyze_text(text, language="hi").speakers["राहुल"].turns == turns

@@ -504,6 +504,27 @@ def _bold_heading(line: str) -> bool:
     return body.startswith("**") and body.endswith("**") and body.count("**") == 2 and len(body) > 4
 
 
+def _title_line(text: str, lines: list[tuple[int, int]], labelled: list) -> int | None:
+    """The number of the text's first line when it titles the text as a bold name, a dash and
+    a few words with no sentence's end, a blank line after it (``**Cha Baganer Sokal** —
+    চা-বাগানের সকাল``), and its bold words label no other line: a heading, not a speaker's turn;
+    else None."""
+    first = next((n for n, (s, e) in enumerate(lines) if text[s:e].strip()), None)
+    if first is None or first + 1 >= len(lines) or text[lines[first + 1][0]:lines[first + 1][1]].strip():
+        return None
+    label = labelled[first][0]
+    line = text[lines[first][0]:lines[first][1]].strip()
+    if label is None or not line.startswith("**") or label.kind != "colon":
+        return None
+    head = text[lines[first][0]:label.content_start].rstrip(" \t")
+    subtitle = text[label.content_start:label.content_end].strip(" \t*_")
+    if not subtitle or not head.endswith(tuple(DASHES)) or len(subtitle.split()) > 6 \
+            or subtitle[-1] in SENTENCE_END_MARKS + ".…" \
+            or any(other is not None and other.name == label.name for other, _ in labelled[first + 1:]):
+        return None
+    return first
+
+
 def text_of(text: str, segments: list[tuple[int, int]]) -> str:
     """The text of the segments, joined by spaces."""
     return " ".join(text[s:e] for s, e in segments)
@@ -1393,6 +1414,9 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         # a line wholly in bold with a colon inside is a heading (**অফিসে সম্বোধন: সংক্ষেপে**)
         labelled = [(None, offset) if label is not None and "**" in text[s:e] and _bold_heading(text[s:e])
                     else (label, offset) for (label, offset), (s, e) in zip(labelled, lines)]
+        title = _title_line(text, lines, labelled)
+        if title is not None:
+            labelled[title] = (None, labelled[title][1])
         # [NAME] text: a bracketed word is a name only when it is a listed speaker or labels
         # two lines; else it is a stage direction before the speech ([हँसते हुए] …)
         bracketed = [label.name for label, _ in labelled if label and label.kind == "bracket"]
