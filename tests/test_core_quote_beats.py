@@ -399,3 +399,21 @@ def test_a_noun_in_the_narrator_s_verb_ending_is_no_narrator_s_verb():
     # control: a beat that ends in the narrator's verb is the narrator's
     text = 'গাড়ি থেকে নেমে ব্যাগটা কাঁধে ঝোলালাম:\n"রামু, তুমি গেটটা খোলো।"\nরামু গেট খুলে দিল।'
     assert analyze_text(text, language="bn", task="continuation").speakers["আমি (narrator)"].tier == "familiar"
+
+
+@pytest.mark.parametrize("language, text, speaker, silent", [
+    ("hi", 'बगल की सीट पर शालू ने खिड़की का पर्दा सरकाया। "भैया, तुम ये खिड़की बंद कर दो, ठंड लग रही है।" '
+           'कंडक्टर ने कुछ नहीं कहा, बस सिर हिलाकर आगे बढ़ गया। शालू फिर सो गई।', "शालू", "कंडक्टर"),
+    ("bn", 'জানলার ধারে বসে রুমা চাদরটা টেনে নিল। "দাদা, তুমি জানলাটা একটু বন্ধ করে দাও।" কন্ডাক্টর কিছু বলল না, '
+           'শুধু মাথা নেড়ে এগিয়ে গেল। রুমা আবার ঘুমিয়ে পড়ল।', "রুমা", "কন্ডাক্টর"),
+])
+def test_a_negated_reporting_verb_frames_no_quote(language, text, speaker, silent):
+    # "कुछ नहीं कहा", "কিছু বলল না": the one who says nothing is no speaker of the quote before
+    speakers = analyze_text(text, language=language, task="continuation").speakers
+    assert silent not in speakers and speakers[speaker].tier == "familiar"
+
+
+def test_a_negation_of_another_verb_before_the_reporting_verb_keeps_the_frame():
+    # control: পারলাম না, বললাম: the না is পারলাম's (Bangla puts it after its verb); বললাম frames the quote
+    text = 'লোকটা বারবার একই কথা জিজ্ঞেস করছিল। শেষে আমি আর থাকতে পারলাম না, বললাম, "দাদা, আপনি একটু চুপ করুন।"'
+    assert analyze_text(text, language="bn", task="continuation").speakers["আমি (narrator)"].tier == "formal"

@@ -573,6 +573,11 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "verbal_noun_endings": tuple(match_key(e, script) for e in section.get("verbal_noun_endings") or ()),
             # the participle of "do" that makes one verb with the word before it (साफ़ करके, চুপ করে)
             "light_verb_participles": keys(section.get("light_verb_participles")),
+            # negation next to a reporting verb: no one spoke (रामदीन ने कुछ नहीं कहा), no frame
+            "negations": keys(section.get("negations")),
+            # where the negation stands: also before the verb (नहीं कहा), or only after it (বলল না; in
+            # পারলাম না, বললাম the না is পারলাম's)
+            "negation_before_verb": bool(section.get("negation_before_verb")),
             # the vowel a root's first vowel becomes in that participle (রাখ → রেখে, খোল → খুলে):
             # participle vowel → root vowel
             "participle_vowels": {match_key(shifted, script): match_key(root, script)

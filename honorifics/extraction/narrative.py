@@ -276,6 +276,11 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     words = [w for w, _ in tokens]
     verbs = narrative["reporting_verbs"]
     verb_at = next((i for i, k in enumerate(keys) if k in verbs), None)
+    negations = narrative.get("negations", frozenset())
+    if verb_at is not None and negations and (verb_at + 1 < len(keys) and keys[verb_at + 1] in negations
+                                              or narrative["negation_before_verb"] and verb_at > 0
+                                              and keys[verb_at - 1] in negations):
+        return None   # (रामदीन ने कुछ नहीं कहा, কিছু বলল না: tells that no one spoke, no quote's frame)
     if verb_at is None and narrative.get("light_verbs"):
         # a message noun and a light verb make a verb of sending (মেসেজ করল, मैसेज किया, reply dilo)
         verb_at = next((i for i, k in enumerate(keys[:-1]) if k in narrative["message_nouns"]
