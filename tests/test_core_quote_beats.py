@@ -417,3 +417,17 @@ def test_a_negation_of_another_verb_before_the_reporting_verb_keeps_the_frame():
     # control: পারলাম না, বললাম: the না is পারলাম's (Bangla puts it after its verb); বললাম frames the quote
     text = 'লোকটা বারবার একই কথা জিজ্ঞেস করছিল। শেষে আমি আর থাকতে পারলাম না, বললাম, "দাদা, আপনি একটু চুপ করুন।"'
     assert analyze_text(text, language="bn", task="continuation").speakers["আমি (narrator)"].tier == "formal"
+
+
+def test_a_numeral_opening_the_line_before_is_no_speaker():
+    # तीन दिन से …: a count of time opens the sentence; the record says तीन दिन again in the quote
+    text = ('रानी ने टोकरी नीचे रखी और अस्पताल के बरामदे में बैठ गई। तीन दिन से उसकी बकरी बीमार थी।\n'
+            '"डॉक्टर साहब, तीन दिन हो गए। आप एक बार देख लीजिए।"\n'
+            'डॉक्टर साहब ने चश्मा ठीक किया। "ठीक है, तुम उसे अंदर ले आओ।"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert not any(name.startswith("तीन") for name in speakers)
+    # control: a name in the same place, written again in the record, speaks
+    text = ('रानी ने टोकरी नीचे रखी और अस्पताल के बरामदे में बैठ गई। गोपाल दौड़ता हुआ अंदर आया।\n'
+            '"डॉक्टर साहब, मेरी बकरी बीमार है। आप एक बार देख लीजिए।"\n'
+            'डॉक्टर साहब ने चश्मा ठीक किया। "ठीक है गोपाल, तुम उसे अंदर ले आओ।"')
+    assert analyze_text(text, language="hi", task="continuation").speakers["गोपाल"].tier == "formal"

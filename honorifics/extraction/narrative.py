@@ -366,7 +366,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
         | lexicon.particles | lexicon.auxiliaries \
-        | narrative.get("indefinites", frozenset())   # (बस, हाँ, তো, रहे, কেউ: never a named subject)
+        | narrative.get("indefinites", frozenset()) \
+        | narrative.get("numerals", frozenset())   # (बस, हाँ, তো, रहे, কেউ, तीन: never a named subject)
     case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
