@@ -948,7 +948,7 @@ class Analyzer:
                             narrated = _narrated_keys(text, turns, lexicon)
                         key = lexicon.key(opening)
                         # (a name: a title or kin word alone, Sister, आंटी, may be a longer name's)
-                        if key in narrated and key not in party_keys and not lexicon.person_word(key) \
+                        if key in narrated and key not in party_keys and not _role_word(opening, lexicon) \
                                 and key not in lexicon.name_titles \
                                 and key not in (lexicon.narrative or {}).get("prefix_titles", ()):
                             directed = opening

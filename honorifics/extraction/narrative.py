@@ -1588,17 +1588,13 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # an elided subject continues the overt subject of the sentence before, when there is
             # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
             # হেসে যোগ করলেন, "…": not the one who spoke last); else the last speaker
-            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index)
             # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, a person by a
             # kin term, role or title, माँ रसोई से बाहर आईं।, or an agent the ergative marks, named once
             # or again: काव्या ने अर्जुन की रज़ाई खींच ली। खिलखिलाकर बोली, "…"; an overt subject is a person's)
-            goes_on = last is None or subject is not None
-            if subject is None:
-                guessed = _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
-                if guessed is not None:
-                    subject, goes_on = guessed, True
-            if goes_on:
-                last = subject or last
+            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index) \
+                or _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
+            if subject is not None:
+                last = subject
         if TOKEN.search(before):
             if not TOKEN.search(after) or closes_sentence:
                 # a clause that leads into its quote (… हाथ फेरा, "…") frames it whatever its verb; in a
