@@ -766,6 +766,13 @@ class Analyzer:
         characters_speak = any(not _names_a_form(text[raw_turns[n].start:raw_turns[n].end], lexicon) for n in spoken)
         defined = _defined_names(text, lexicon)
         name_keys = index.name_keys() | defined if defined else index.name_keys()
+        if callable_index is not index:
+            # the names the labels and frames give the speakers are names too, never a verb or a
+            # pronoun ("Chol Arjun, …": Arjun is no imperative in -un; হরেন no verb in -েন); only
+            # those that look like one (a trade's noun, চা of চা-ওয়ালা, stays a noun: "চা দেন")
+            looks_like_a_form = frozenset(key for key in callable_index.name_keys() if lexicon.second_person_form(key))
+            if looks_like_a_form:
+                name_keys = name_keys | looks_like_a_form
         # An answer about the address forms instead of the text (इस स्थिति में "आप" का
         # प्रयोग उचित होगा): out of character, its quotes are mentions (the refused outcome).
         # A note after the answer that explains its forms (📝 ध्यान दें: … "आप" का प्रयोग …) is
@@ -971,7 +978,8 @@ class Analyzer:
                             directed = calls if calls is not None and not _role_word(calls, lexicon) \
                                 and len(TOKEN.findall(calls)) == 1 else looked_at
                 if directed:
-                    turn.addressee = person_named(directed, turn.speaker, index)
+                    # (a kin term or part of a name the frames give in full: চাচার দিকে ঝুঁকে … → রমজান চাচা)
+                    turn.addressee = person_named(directed, turn.speaker, callable_index)
                     if _role_word(directed, lexicon):
                         # (बहू से) सीमा, …: the role's person, called by name; the speaker's
                         # later directions to the role are to that name (_one_key_per_named_role)

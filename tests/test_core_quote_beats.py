@@ -322,8 +322,10 @@ def test_a_name_and_kin_term_written_twice_once_with_a_case_ending_is_the_key():
             'হারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"')
     result = analyze_text(text, language="bn", task="continuation")
     assert "হারুন মামা" in result.speakers
-    # control: written with the kin term once only, the kin term alone as before
-    text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nহারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
+    # control: written with the kin term once only, inside its clause, the kin term alone (তখন হারুন
+    # মামা …: a word before a kin term inside a clause is as often a noun of it as a name); opening the
+    # clause, the name (see test_an_elided_frame_goes_on_from_the_name_as_the_sentence_before_writes_it)
+    text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nতখন হারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
     assert "হারুন মামা" not in analyze_text(text, language="bn", task="continuation").speakers
 
 
@@ -431,3 +433,87 @@ def test_a_numeral_opening_the_line_before_is_no_speaker():
             '"डॉक्टर साहब, मेरी बकरी बीमार है। आप एक बार देख लीजिए।"\n'
             'डॉक्टर साहब ने चश्मा ठीक किया। "ठीक है गोपाल, तुम उसे अंदर ले आओ।"')
     assert analyze_text(text, language="hi", task="continuation").speakers["गोपाल"].tier == "formal"
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    ("bn", 'মিনতি কাকিমা উঠোনে বসে শাক বাছছিলেন। "কী রে টুনি, এত দেরি?"\n'
+           'টুনি ব্যাগটা নামাল। "বাস পাইনি, কাকিমা। তুমি রাগ কোরো না।"\n'
+           'মিনতি কাকিমা ঝুড়িটা সরিয়ে রাখলেন। তারপর হেসে বললেন, "তুই আগে হাত-মুখ ধুয়ে আয়।"', "মিনতি কাকিমা"),
+    ("hi", 'सावित्री ताई आँगन में बैठी सूप से चावल फटक रही थीं। "आ गया बबलू? बड़ी देर कर दी।"\n'
+           'बबलू ने बस्ता रखा। "ताई, तुम भी ना! बस छूट गई थी।"\n'
+           'सावित्री ताई ने सूप नीचे रखा। फिर मुस्कुराकर बोलीं, "चल, तू पहले हाथ-मुँह धो ले।"', "सावित्री ताई"),
+])
+def test_an_elided_frame_goes_on_from_the_name_as_the_sentence_before_writes_it(language, text, speaker):
+    # the sentence before names her with her kin term (মিনতি কাকিমা, सावित्री ताई): the key is that name,
+    # not the kin term alone, so her quotes before and after the elided frame are one speaker's
+    speakers = analyze_text(text, language=language, task="continuation").speakers
+    kin = speaker.split()[-1]
+    assert kin not in speakers and speakers[speaker].by_addressee is None and speakers[speaker].tier == "intimate"
+
+
+def test_a_word_before_a_kin_term_inside_the_clause_is_not_its_name():
+    # control: সকালবেলা মা …: an adverb of time before the kin term opens no name (the key stays মা)
+    text = ('সকালবেলা মা রান্নাঘর থেকে ডাকলেন। "তুই এখনও ঘুমোচ্ছিস?"\n'
+            'বাবলু চোখ কচলাল। "উঠছি মা, তুমি চা দাও।"')
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "মা" in speakers and not any(name.startswith("সকাল") for name in speakers)
+
+
+@pytest.mark.parametrize("language, text, caller, called", [
+    ("bn", 'হাসেম চাচা খেতের আলে দাঁড়িয়ে ছিলেন। হাসেম চাচা বললেন, "বাবুল, তুই পাম্পটা চালু কর।"\n'
+           'বাবুল বলল, "করছি, আব্বা। তুমি ছায়ায় গিয়ে বসো।"\n'
+           'শিরিন আপা মোটরসাইকেল থেকে নামলেন। শিরিন আপা বললেন, "চাচা, আপনার ধানে পোকা লেগেছে।"', "শিরিন আপা", "হাসেম চাচা"),
+    ("hi", 'कमला ताई दुकान के चबूतरे पर बैठी थीं। कमला ताई ने कहा, "मुन्ना, तू दूध ले आ।"\n'
+           'मुन्ना ने कहा, "अभी लाया, माँ। तुम बैठो।"\n'
+           'डॉक्टर वर्मा गली में दाख़िल हुए। डॉक्टर वर्मा ने कहा, "ताई, आपकी दवा ख़त्म तो नहीं हुई?"', "डॉक्टर वर्मा", "कमला ताई"),
+])
+def test_a_kin_term_alone_calls_the_one_party_whose_name_ends_in_it(language, text, caller, called):
+    # "চাচা, …" / "ताई, …": the party the frames name হাসেম চাচা / कमला ताई, not the one who spoke last
+    speakers = analyze_text(text, language=language, task="continuation").speakers
+    assert speakers[caller].addressee == called and speakers[caller].tier == "formal"
+
+
+def test_a_kin_term_two_parties_end_in_calls_neither_by_it():
+    # control: two parties end in চাচা: "চাচা, …" says not which; the one who spoke last is answered
+    text = ('হাসেম চাচা বললেন, "বাবুল, তুই পাম্পটা চালু কর।"\n'
+            'রহিম চাচা বললেন, "বাবুল, তুই আমার খেতেও জল দিস।"\n'
+            'বাবুল বলল, "চাচা, আপনি চিন্তা করবেন না।"')
+    assert analyze_text(text, language="bn", task="continuation").speakers["বাবুল"].addressee == "রহিম চাচা"
+
+
+def test_the_names_the_frames_give_are_no_evidence():
+    # "Chol Arjun": the name ends in -un as an imperative does (bolun); a speaker's name is no evidence
+    text = ('Riya Arjun-er dike takalo. "Arjun, tui photo ta tol."\n'
+            'Arjun bollo, "Tui age bolli na keno?"\n'
+            'Riya hese bollo, "Chol Arjun, ebar tui likhbi."')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert result.speakers["Riya"].tier == "intimate"
+    assert not any(e.text == "Arjun" for t in result.turns for e in t.evidence)
+    # control: a formal imperative in -un that is no one's name stays evidence
+    text = text.replace("Chol Arjun, ebar tui likhbi.", "Arjun, apni ekhane boshun.")
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert speakers["Riya"].tier == "mixed"
+
+
+def test_a_frame_turned_to_a_kin_term_is_to_the_party_named_with_it():
+    # আমি চাচার দিকে ঝুঁকে জিজ্ঞেস করলাম: the one turned to is রমজান চাচা, as the frames name him
+    text = ('রমজান চাচা নৌকার হাল ধরে বসে ছিলেন। রমজান চাচা বললেন, "তোমরা মাঝখানে বসো, বাবা।"\n'
+            'তন্ময় বলল, "তুই আগে ওঠ, আমি সাঁতার জানি না।"\n'
+            'আমি চাচার দিকে একটু ঝুঁকে জিজ্ঞেস করলাম, "চাচা, আপনি কি রোজ এই সময় পার হন?"')
+    assert analyze_text(text, language="bn", task="continuation").speakers["আমি (narrator)"].addressee == "রমজান চাচা"
+
+
+def test_a_turned_to_name_written_with_its_kin_term_is_not_the_subject():
+    # তারপর সরলা মাসির দিকে ফিরে … বললেন: সরলা মাসি is turned to (the record writes her so), the subject elided
+    text = ("প্রধানমশাই গলা খাঁকারি দিলেন। ‘সরলা মাসি, তুমি আগে বলো, কী হয়েছে।’\n"
+            "সরলা মাসি আঁচলটা টেনে উঠে দাঁড়াল। ‘প্রধানমশাই, আপনি তো সবই জানেন।’\n"
+            "নিতাই এক কোণে মাথা নিচু করে দাঁড়িয়ে ছিল। এবার নিতাই মুখ তুলল। ‘প্রধানমশাই, আপনি নিজে গিয়ে মেপে দেখুন।’\n"
+            "প্রধানমশাই লাঠিটা মাটিতে ঠুকলেন। ‘চুপ কর! তুই বড্ড বাড়াবাড়ি করছিস।’\n"
+            "তারপর সরলা মাসির দিকে ফিরে নরম গলায় বললেন, ‘তুমি এখন বাড়ি যাও, মাসি।’")
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "সরলা" not in speakers
+    assert speakers["প্রধানমশাই"].by_addressee == {"সরলা মাসি": "familiar", "নিতাই": "intimate"}
+    # control: one turning to a kin term the record never writes with the name (মিঠি মায়ের দিকে) is the subject
+    text = ('মা চা ঢালছিলেন। "মিঠি, তুই খেয়ে নে।"\nমিঠি মায়ের দিকে ফিরে বলল, "তুমি আগে বসো, মা।"\n'
+            'মিঠি আবার বই খুলল।')
+    assert analyze_text(text, language="bn", task="continuation").speakers["মিঠি"].tier == "familiar"

@@ -142,12 +142,20 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     """
     found = _frame_speaker(frame, lexicon, index, action=action, previous=previous, record=record,
                            guess=guess, story=story)
+    return _as_named(found, frame, lexicon, record)
+
+
+def _as_named(found: tuple[str, bool] | None, clause: str, lexicon: Lexicon,
+              record: str) -> tuple[str, bool] | None:
+    """An unlisted subject found in ``clause`` with the rest of its name as the clause writes it:
+    the title before it (:func:`_with_prefix_title`), the name the record writes with a kin term or
+    title (:func:`_with_its_name`), hyphens kept (:func:`as_written`)."""
     if found is None or not found[1]:
         return found
-    found = _with_prefix_title(found, frame, lexicon)
+    found = _with_prefix_title(found, clause, lexicon)
     if record and " " not in found[0]:
-        found = _with_its_name(found, frame, lexicon, record)
-    return as_written(found[0], frame), found[1]
+        found = _with_its_name(found, clause, lexicon, record)
+    return as_written(found[0], clause), found[1]
 
 
 def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record: str) -> tuple[str, bool]:
@@ -372,7 +380,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
-                  and not (_modifies_turned_to(words, keys, i, lexicon, index) and not _named_again(w, record))
+                  and not (_modifies_turned_to(words, keys, i, lexicon, index)
+                           and not (_named_again(w, record) and not _names_the_one_turned_to(words, keys, i, lexicon, record)))
                   and not _genitive(keys[i], lexicon)
                   and not _possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
                   and not _in_an_adverbial_case(w, k, lexicon)   # (মাথায়, গোড়ায়, ভিজে: a place, a participle)
@@ -710,6 +719,15 @@ def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexi
     return (index is None or index.match(words[i]) is None) and not lexicon.person_word(keys[i])
 
 
+def _names_the_one_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon, record: str) -> bool:
+    """Is ``words[i]`` the name before the kin term or title of the person a frame turns to, the
+    record writing the two as one name elsewhere too (তারপর সরলা মাসির দিকে ফিরে বললেন, after সরলা
+    মাসি … দাঁড়াল: not মিঠি মায়ের দিকে ফিরে বলল, Mithi turning to her mother)?"""
+    pairs = _pairs_written(record)
+    return any(lexicon.person_word(lexicon.key(c)) and pairs.get(f"{words[i]} {c}", 0) >= 2
+               for c in toward_candidates(words, keys, i + 1, lexicon))
+
+
 def _has_ending(key: str, endings) -> bool:
     """Does the word end in one of the endings, on a stem of two letters or more?"""
     return any(key.endswith(e) and len(key) > len(e) + 1 for e in endings)
@@ -918,10 +936,12 @@ def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
             return f"{after} {tokens[i + 2][0]}"   # (or mama Shyamal babu)
         return after
     follows_names = key in lexicon.name_titles or key in lexicon.nominal_address or lexicon.titled(key)
-    # (in an Indic script only before the ergative: a word before a kin term is as often a noun of
-    # the clause, दस्तक दी …, as a name)
+    # (in an Indic script only before the ergative, or opening the clause: a word before a kin term
+    # inside it is as often a noun of the clause, दस्तक दी …, as a name; মিনতি কাকিমা দরজায় …; not
+    # before a parent's term, which a child's name or a time word goes before: সকালবেলা মা …)
     marked = i + 1 < len(tokens) and tokens[i + 1][1] in narrative["subject_markers"]
-    if follows_names and i > 0 and (i > 1 if latin else marked) and _name_like(tokens, i - 1, lexicon) \
+    opens = i == 1 and key not in lexicon.relatives_after_name
+    if follows_names and i > 0 and (i > 1 if latin else marked or opens) and _name_like(tokens, i - 1, lexicon) \
             and not (i > 1 and tokens[i - 2][1] == tokens[i - 1][1]):   # (सुबह-सुबह माँ ने: an adverbial)
         return f"{tokens[i - 1][0]} {word}"
     return word
@@ -990,9 +1010,12 @@ def _previous_sentence(before_text: str, boundaries: list[re.Match]) -> str:
 
 
 def _previous_sentence_subject(before_text: str, boundaries: list[re.Match], lexicon: Lexicon,
-                               index: SpeakerIndex | None) -> tuple[str, bool] | None:
-    """The overt subject of the last whole sentence of ``before_text``, found by :func:`_clause_subject`."""
-    return _clause_subject(_frame_keys(_previous_sentence(before_text, boundaries), lexicon), lexicon, index)
+                               index: SpeakerIndex | None, record: str = "") -> tuple[str, bool] | None:
+    """The overt subject of the last whole sentence of ``before_text``, found by :func:`_clause_subject`,
+    named as a frame names its speaker (মিনতি কাকিমা … নামালেন। তারপর হেসে বললেন, "…": মিনতি কাকিমা,
+    where the record writes her so twice; ``record``: the record's text)."""
+    sentence = _previous_sentence(before_text, boundaries)
+    return _as_named(_clause_subject(_frame_keys(sentence, lexicon), lexicon, index), sentence, lexicon, record)
 
 
 def _people_named(sentence: str, lexicon: Lexicon, index: SpeakerIndex) -> int:
@@ -1591,7 +1614,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, a person by a
             # kin term, role or title, माँ रसोई से बाहर आईं।, or an agent the ergative marks, named once
             # or again: काव्या ने अर्जुन की रज़ाई खींच ली। खिलखिलाकर बोली, "…"; an overt subject is a person's)
-            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index) \
+            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index, text) \
                 or _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
             if subject is not None:
                 last = subject

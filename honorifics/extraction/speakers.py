@@ -31,6 +31,7 @@ class SpeakerIndex:
                     self._core.setdefault(core, set()).add(spec.name)
         self._name_keys = frozenset(k for core in self._core for k in core)
         self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
+        self._by_kin_end: dict[str, list[str]] | None = None   # built when first asked (see _kin_ends)
 
     def _keys(self, text: str) -> tuple:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
@@ -83,13 +84,41 @@ class SpeakerIndex:
         return None
 
     def mentioned_in(self, keys: list[str]) -> list[str]:
-        """Listed speakers whose core name words occur in a token-key list (vocatives)."""
+        """Listed speakers whose core name words occur in a token-key list (vocatives), and the one
+        whose name is a name and the kin term or role word it ends in, called by that word alone
+        (চাচা, … for হারুন চাচা; दीदी, … for रीना दीदी), where no other speaker's name ends in it.
+
+        >>> from honorifics.extraction.lexicon import load_lexicon
+        >>> from honorifics.records import SpeakerSpec
+        >>> index = SpeakerIndex([SpeakerSpec("হারুন চাচা"), SpeakerSpec("রফিক")], load_lexicon("bn"))
+        >>> index.mentioned_in(["চাচা", "আপনার"])
+        ['হারুন চাচা']
+        """
         found: list[str] = []
         present = set(keys)
         for core, names in self._core.items():
             if core and set(core) <= present:
                 found.extend(n for n in names if n not in found)
+        for key in present & self._kin_ends().keys():
+            names = self._kin_ends()[key]
+            if len(names) == 1 and names[0] not in found:
+                found.append(names[0])
         return found
+
+    def _kin_ends(self) -> dict[str, list[str]]:
+        """The kin term or role word that ends a listed name of two words or more (হারুন চাচা, शांता
+        ताई → चाचा, ताई), never a title that only follows names (जी, বাবু), → the names ending in it."""
+        if self._by_kin_end is None:
+            ends: dict[str, list[str]] = {}
+            lexicon = self.lexicon
+            for core, names in self._core.items():
+                last = core[-1] if len(core) >= 2 else None
+                if last is not None and (last in lexicon.person_nouns or (
+                        lexicon.nominal_address.get(last) or ("",))[0] not in ("", "name-suffix")):
+                    for name in names:
+                        ends.setdefault(last, []).append(name)
+            self._by_kin_end = ends
+        return self._by_kin_end
 
     def name_keys(self) -> frozenset:
         """Every core word of every listed name (never evidence: হোসেন is a name)."""
