@@ -38,7 +38,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_CHARACTERS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_END_MARKS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -364,6 +364,9 @@ def _addressee(turn_index: int, speaker: str, turns: list[SpeakerTurn], parties:
     return others[0] if others else None
 
 
+#: a sentence's end: a danda, ?, ! or a point (see SENTENCE_END_MARKS)
+_SENTENCE_BREAK = re.compile(f"[{re.escape(SENTENCE_END_MARKS)}.]")
+
 #: tasks whose text is characters' speech and narration, never the model's answer to the user
 _STORY_TASKS = frozenset({"continuation", "roleplay"})
 
@@ -380,13 +383,12 @@ def _unnamed(speaker: str) -> bool:
 
 
 def _opening_term(text: str, turn: SpeakerTurn, lexicon: Lexicon) -> str | None:
-    """The key of the address term that opens the turn (its first or second word, before any
-    evidence: ``আপা, আপনি …``, ``तो दीदी, …``), or None."""
+    """The key of the address term that opens the turn: its first or second word, after no
+    evidence but the verb that opens the call (``আপা, আপনি …``, ``तो दीदी, …``, ``लीजिए साहब, …``),
+    or None."""
     if not turn.nominal_address:
         return None
     first = turn.nominal_address[0]
-    if turn.evidence and turn.evidence[0].start < first.start:
-        return None
     if len(TOKEN.findall(text, turn.start, first.start)) > 1:
         return None
     return lexicon.key(first.text)
@@ -893,6 +895,15 @@ class Analyzer:
                         first = first_placed(named[0]) if named else len(keys)
                         first_named = placed[first][0] if first < len(keys) else raw.end
                         earlier = [e for e in turn.evidence if e.start < first_named]
+                        closed = [e for e in earlier if _SENTENCE_BREAK.search(text, e.start, first_named) is None]
+                        aside_from = direction_at if direction_at > raw.start + 4 else raw.end
+                        if closed and {e.tier for e in turn.evidence
+                                       if first_named < e.start < aside_from} <= {e.tier for e in closed}:
+                            # a name that closes the sentence of the address before it is that
+                            # address's, and the turn's where the register goes on up to a direction
+                            # (घबराइए मत, नेहा जी। … आप …); not where it changes (কষ্ট করলেন, কাকিমা।
+                            # চল, তুই …)
+                            earlier = [e for e in earlier if e not in closed]
                         if not earlier or all(e.kind == PRONOUN and group_address(e, turn_lexicon or lexicon)
                                               for e in earlier):
                             vocatives[number] = named   # (তোরা …, মৌ, তুই …: the group, then its member)

@@ -1048,3 +1048,47 @@ def test_a_bold_title_with_a_dashed_subtitle_opening_the_text_is_a_heading():
 ])
 def test_a_first_line_that_is_a_turn_keeps_its_speaker(text, turns):
     assert analyze_text(text, language="hi").speakers["राहुल"].turns == turns
+
+
+def test_a_name_that_closes_the_sentence_of_the_address_before_it_is_the_turn_s_addressee():
+    # "घबराइए मत, नेहा जी। … आप …": the call closes the first sentence; the turn is Neha's, not the
+    # constable's who spoke last
+    text = ('नेहा ने हाँफते हुए कहा, "सर, मेरा फ़ोन चोरी हो गया। आप रिपोर्ट लिख लीजिए।"\n\n'
+            'इंस्पेक्टर राठौर ने नेहा को कुर्सी दी। "पहले बैठिए। आपका नाम क्या है?"\n\n'
+            'इंस्पेक्टर राठौर ने पीछे मुड़कर देखा। "गोपाल! तू वहाँ क्यों ऊँघ रहा है? रजिस्टर ला।"\n\n'
+            'हवलदार गोपाल हड़बड़ाकर उठा। "लाया साहब। आप बोलते जाइए, मैं लिखता हूँ।"\n\n'
+            'इंस्पेक्टर राठौर ने फ़ाइल के पन्ने पलटे। फिर धीरे से बोले, "घबराइए मत, नेहा जी। आजकल फ़ोन मिल '
+            'जाते हैं। आप अपना नंबर लिखवा दीजिए।"')
+    speaker = analyze_text(text, language="hi", task="continuation").speakers["इंस्पेक्टर राठौर"]
+    assert (speaker.addressee, speaker.tier) == ("नेहा", "formal")
+    # control: where the register changes after the name, what follows answers the partner
+    text = text.replace("आजकल फ़ोन मिल जाते हैं। आप अपना नंबर लिखवा दीजिए।", "चल, तू इनका नंबर लिख।")
+    speaker = analyze_text(text, language="hi", task="continuation").speakers["इंस्पेक्टर राठौर"]
+    assert speaker.by_addressee == {"नेहा": "formal", "हवलदार गोपाल": "intimate"}
+
+
+def test_a_call_after_the_verb_that_opens_the_turn_names_the_one_so_called_before():
+    # शांता ताई called वर्मा जी "साहब" first; "लीजिए साहब, …" calls him again, though the boy was the last
+    # one she spoke to
+    text = ('वर्मा जी छाता दबाए सामने आ खड़े हुए। "ताई, आज पापलेट का क्या भाव है? तुमने पिछली बार महँगा दिया था।"\n\n'
+            'शांता ताई ने एक पापलेट उठाया:\n"देखिए साहब, एकदम ताज़ा है। आपके लिए चार सौ।"\n\n'
+            'पीछे से बबलू बाल्टी घसीटता हुआ आया। "बर्फ़ ख़त्म हो गई, ताई।"\n\n'
+            'शांता ताई ने माथे पर हाथ मारा। "तू भागकर दो सिल्ली ले आ।"\n\n'
+            'बबलू भीड़ में ग़ायब हो गया। शांता ताई ने पापलेट लपेटा। फिर मुस्कराकर बोलीं, "लीजिए साहब, आप साढ़े '
+            'तीन सौ दे दीजिए।"')
+    speaker = analyze_text(text, language="hi", task="continuation").speakers["शांता ताई"]
+    assert (speaker.addressee, speaker.tier) == ("वर्मा जी", "formal")
+    # control: a call she never gave anyone before names no one; the last one spoken to stays
+    speaker = analyze_text(text.replace("लीजिए साहब", "लीजिए भैया"), language="hi", task="continuation").speakers["शांता ताई"]
+    assert speaker.by_addressee == {"वर्मा जी": "formal", "बबलू": "mixed"}
+
+
+@pytest.mark.parametrize("language, text, speaker, addressee", [
+    ("hi", 'रसोई में माँ और बेटी सब्ज़ी काट रही थीं। "दीदी, तुम भी आओ न!" गुड्डू ने आवाज़ दी।\n'
+           'माँ ने बेटे को घूरकर देखा। फिर बोलीं, "तू अपना होमवर्क ख़त्म कर।"', "माँ", "बेटा"),
+    ("bn", 'উঠোনে ঠাকুমা আর টুবাই বসে ছিল। "দিদি, তুমিও এসো!" টুবাই চেঁচাল।\n'
+           'ঠাকুমা নাতিকে কাছে টেনে নিলেন। তারপর বললেন, "তুই আগে পড়া শেষ কর।"', "ঠাকুমা", "নাতি"),
+])
+def test_an_elided_frame_is_said_to_the_one_the_sentence_before_turned_to(language, text, speaker, addressee):
+    # the frame's subject is elided and so is its addressee: both go on from the sentence before
+    assert analyze_text(text, language=language, task="continuation").speakers[speaker].addressee == addressee

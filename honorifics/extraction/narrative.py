@@ -1708,8 +1708,15 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             if lexicon.narrative["mention_frames"] and any(
                     k in lexicon.narrative["mention_frames"] for _, k in _frame_keys(frame, lexicon)):
                 continue   # sung or hummed (গান ধরল, "তুমি রবে নীরবে"): a song line, no one's address
-            found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
-                                        frame_addressee(frame, lexicon, index)))
+            addressee = frame_addressee(frame, lexicon, index)
+            if addressee is None and boundaries and TOKEN.search(before) \
+                    and _clause_subject(_frame_keys(frame, lexicon), lexicon, index) is None:
+                # a frame whose subject is elided goes on from the sentence before, and so does the one
+                # it turned to there (माँ ने बेटे को देखा। फिर बोलीं, "…": to the son)
+                sentence_before = _previous_sentence(before_text, boundaries)
+                if _previous_sentence_subject(before_text, boundaries, lexicon, index, text) == speaker:
+                    addressee = frame_addressee(sentence_before, lexicon, index)
+            found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1], addressee))
     return found
 
 
