@@ -517,3 +517,64 @@ def test_a_turned_to_name_written_with_its_kin_term_is_not_the_subject():
     text = ('মা চা ঢালছিলেন। "মিঠি, তুই খেয়ে নে।"\nমিঠি মায়ের দিকে ফিরে বলল, "তুমি আগে বসো, মা।"\n'
             'মিঠি আবার বই খুলল।')
     assert analyze_text(text, language="bn", task="continuation").speakers["মিঠি"].tier == "familiar"
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    ("hi", 'Pinky ne khidki ka parda hataya. "Didi, tum phir late ho gayi?"\n\n'
+           'Meena ne bag rakha aur use ghoor kar dekha:\n"Tum apna kaam karo, Pinky."', "Meena"),
+    ("bn", 'টুম্পা জানলার পর্দা সরাল। "দিদি, তুমি আবার দেরি করলে?"\n\n'
+           'মিতা ব্যাগটা রাখল আর ওকে একবার দেখল:\n"তুই নিজের কাজ কর, টুম্পা।"', "মিতা"),
+])
+def test_a_colon_after_seeing_a_person_introduces_speech(language, text, speaker):
+    # "use ghoor kar dekha:" sees a person (a pronoun object), not a text: the quote is Meena's
+    assert speaker in analyze_text(text, language=language, task="continuation").speakers
+
+
+def test_a_colon_after_seeing_a_text_introduces_no_one_s_speech():
+    # control: पोस्टर पर लिखा देखा: — what the colon introduces is the poster's text
+    text = ('रीना ने गेट खोला। "माँ, तुम कहाँ हो?"\n\nमाँ ने दीवार पर लगा पोस्टर देखा:\n"आप सब आमंत्रित हैं।"\n\n'
+            'माँ ने कहा, "तू अंदर आ जा।"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert speakers["माँ"].tier == "intimate"
+
+
+def test_a_name_that_opens_a_finished_clause_acts_in_the_clauses_after_it():
+    # राजू हड़बड़ाकर उठा, फ़ोन जेब में ठूँसा …: उठा ends राजू's clause; फ़ोन, said again in a quote, opens
+    # the next clause as its object; राजू speaks
+    text = ('बलबीर ने रसोई की ओर आवाज़ लगाई, "ओए राजू! तू फिर फ़ोन में घुसा है?"\n\n'
+            'राजू हड़बड़ाकर उठा, फ़ोन जेब में ठूँसा और तंदूर की ओर भागा। "बस अभी लाया, पाजी! आप बैठिए।"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "फ़ोन" not in speakers and speakers["राजू"].tier == "formal"
+    # control: a person word opening the next clause is that clause's subject (…, माँ रसोई से बाहर आईं), and speaks
+    text = ('बलबीर ने रसोई की ओर आवाज़ लगाई, "ओए राजू! तू फिर फ़ोन में घुसा है?"\n\n'
+            'राजू हड़बड़ाकर उठा, माँ रसोई से बाहर आईं। "तू फिर फ़ोन में घुसा है? चल, खाना खा ले।"')
+    assert analyze_text(text, language="hi", task="continuation").speakers["माँ"].tier == "intimate"
+
+
+@pytest.mark.parametrize("language, text, speaker, addressee", [
+    ("hi", 'बलबीर ने श्यामलाल को चारपाई दी। "आप बैठिए आराम से।"\n\n'
+           'श्यामलाल ने गमछा रखा। "पाजी, तुम चार परांठे भिजवा दो।"\n\n'
+           'बलबीर ने रसोई की ओर आवाज़ लगाई, "ओए राजू! तू चार परांठे सेंक।"\n\n'
+           'राजू तंदूर की ओर भागा। "अभी लाया, पाजी!"\n\n'
+           'बलबीर चारपाई पर बैठ गया। फिर धीरे से बोला, "आप तो जयपुर जा रहे हैं ना?"', "बलबीर", "श्यामलाल"),
+    ("bn", 'হারুন চাচা নাসরিন আপাকে বসতে দিলেন। "আপনি একটু জিরিয়ে নিন।"\n\n'
+           'নাসরিন আপা হাসলেন। "চাচা, তুমি এত ব্যস্ত হয়ো না।"\n\n'
+           'হারুন চাচা উঠোনের দিকে হাঁক দিলেন, "রফিক! তুই চা নিয়ে আয়।"\n\n'
+           'রফিক দৌড়ে এল। "এই তো আনছি, আব্বা!"\n\n'
+           'হারুন চাচা মোড়ায় বসলেন। তারপর বললেন, "আপনি কি কাল আবার আসবেন?"', "হারুন চাচা", "নাসরিন আপা"),
+])
+def test_a_turn_that_calls_no_one_in_the_register_given_another_party_is_theirs(language, text, speaker, addressee):
+    # "आप तो …" to no one named: not the boy spoken to last (तू), the one the speaker said आप to before
+    speakers = analyze_text(text, language=language, task="continuation").speakers
+    assert speakers[speaker].by_addressee[addressee] == "formal"
+    assert set(speakers[speaker].by_addressee.values()) == {"formal", "intimate"}
+
+
+def test_a_turn_in_a_register_given_no_one_else_stays_with_the_one_spoken_to():
+    # control: a register the speaker gave no one before (तुम to the boy after तू) is a switch toward the same boy
+    text = ('बलबीर ने श्यामलाल को चारपाई दी। "आप बैठिए आराम से।"\n\n'
+            'श्यामलाल ने गमछा रखा। "पाजी, तुम चार परांठे भिजवा दो।"\n\n'
+            'बलबीर ने रसोई की ओर आवाज़ लगाई, "ओए राजू! तू चार परांठे सेंक।"\n\n'
+            'राजू तंदूर की ओर भागा। "अभी लाया, पाजी!"\n\n'
+            'बलबीर चारपाई पर बैठ गया। फिर धीरे से बोला, "तुम भी खा लेना।"')
+    assert analyze_text(text, language="hi", task="continuation").speakers["बलबीर"].by_addressee["राजू"] == "mixed"

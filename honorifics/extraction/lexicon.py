@@ -609,6 +609,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "message_nouns": keys(section.get("message_nouns")),
             # seeing or reading a text (पोस्टर पर लिखा देखा:): what its colon introduces is no one's speech
             "reading_verbs": keys(section.get("reading_verbs")),
+            # a 3rd-person pronoun as the object: a person seen (उसे घूरकर देखा:), not a text read
+            "person_objects": keys(section.get("person_objects")),
             # finite "do" and "give" that make a verb of a message noun (মেসেজ করল, मैसेज किया)
             "light_verbs": keys(section.get("light_verbs")),
             # "wrote" where it is as often "written" (लिखा): a frame only with an overt subject

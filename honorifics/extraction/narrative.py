@@ -750,7 +750,8 @@ def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]]
     first candidate, after the last participle that follows it (গেটের সামনে সাইকেল থামিয়ে নিতাই হাঁক
     দিল: সাইকেল is the participle's object, নিতাই the subject). A sentence that opens with its
     subject keeps it (নীলা হাত ধুয়ে ছুরি নিল: ছুরি is an object), unless only the word after the
-    participle is one the ``record`` names again (थैला कंधे से उतारते हुए मुकेश बोला). Only words before
+    participle is one the ``record`` names again (थैला कंधे से उतारते हुए मुकेश बोला), and where the opening
+    word, named again, ends its clause in a finite verb (राजू उठा, फ़ोन जेब में ठूँसा …). Only words before
     the reporting verb (at ``end``) are passed to (হতভাগা বলে কিনা: no word after the verb)."""
     if cut >= 0 and any(i > cut for i, _ in candidates):
         candidates = [(i, w) for i, w in candidates if i > cut]
@@ -764,6 +765,12 @@ def _after_participle_clauses(keys: list[str], candidates: list[tuple[int, str]]
             and not _named_again(later[0][1], record) and not genitive_stems(keys[first], lexicon):
         # (a name the record writes again opens the sentence before its own participle, and the word
         # after the participles is one it writes once: বাপিদা উঠে এসে দুটো বোতাম টিপল)
+        return candidates
+    if opens and record and _named_again(candidates[0][1], record) \
+            and _finite_verb(keys[max(j for j in range(first + 1, later[0][0]) if _closes_clause(keys[j], lexicon))], lexicon):
+        # (a name the record writes again opens the sentence and ends its clause in a finite verb: the
+        # clauses after it go on with that subject, a word opening one is their object: राजू हड़बड़ाकर
+        # उठा, फ़ोन जेब में ठूँसा …)
         return candidates
     if opens and not _closes_clause(keys[first + 1], lexicon):
         # (the opening word right before its participle is the participle's object: মাথা নেড়ে রঘু বলল;
@@ -1880,11 +1887,15 @@ def _quoted_name(text: str, quote: re.Match, end: int, lexicon: Lexicon) -> bool
 
 def sees_a_text(clause: str, lexicon: Lexicon) -> bool:
     """Does the clause see or read a text (`narrative.reading_verbs`: उसने पोस्टर पर लिखा देखा)? What its
-    colon introduces is then the text, no one's speech."""
+    colon introduces is then the text, no one's speech; not where it sees a person (a pronoun object,
+    `narrative.person_objects`: Tanya ne … use ghoor kar dekha:)."""
     if not lexicon.narrative:
         return False
     verbs: frozenset = lexicon.narrative.get("reading_verbs") or frozenset()
-    return bool(verbs) and any(lexicon.key(word) in verbs for word in TOKEN.findall(clause))
+    if not verbs:
+        return False
+    keys = [lexicon.key(word) for word in TOKEN.findall(clause)]
+    return any(key in verbs for key in keys) and lexicon.narrative["person_objects"].isdisjoint(keys)
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
