@@ -886,8 +886,8 @@ class Analyzer:
                         keys = [key for _, key in placed]
 
                         def first_placed(name: str) -> int:
-                            return min((keys.index(k) for k in (lexicon.key(w) for w in TOKEN.findall(name))
-                                        if k in keys), default=len(keys))
+                            return min((keys.index(k) for k in callable_index.call_keys(name) if k in keys),
+                                       default=len(keys))
                         # the one named first in the turn first (Inspector shaheb, … Ei Tublu, …)
                         named = sorted(callable_index.mentioned_in(keys), key=first_placed)
                         # … unless address comes before the name (Didi, apni … Ei Bablu, tui …): then the
@@ -953,7 +953,9 @@ class Analyzer:
                     # the one now spoken to
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
-                        directed = opening
+                        # (the party it calls, where a story's party is called so: ফিরে তাকাল। 'বাবু, …' →
+                        # হরিপদবাবু)
+                        directed = callable_index.match(opening) or opening if not specs else opening
                 if raw.narrative and not directed and not specs and not vocatives.get(turn.index):
                     # a story's quote that opens by calling someone its narration makes a subject, who
                     # is no party of the dialogue (বাবাই এতক্ষণ মায়ের আঁচল ধরে দাঁড়িয়ে ছিল … "অ্যাই বাবাই,
@@ -981,7 +983,12 @@ class Analyzer:
                         and not (len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)):
                     looked_at = frame_recipient(direction, lexicon) if direction \
                         else _looked_at(text, raw_turns[turn.index - 1], lexicon)
-                    if looked_at is not None and index.match(looked_at) is None:
+                    # (with no speakers given, one who speaks in the story: তারপর নিতাইয়ের দিকে ফিরে …
+                    # বললেন, whatever the register)
+                    party = callable_index.match(looked_at) if looked_at is not None and not specs else None
+                    if party is not None and party != turn.speaker:
+                        directed = party
+                    elif looked_at is not None and index.match(looked_at) is None:
                         given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
                         if given and given.isdisjoint(e.tier for e in turn.evidence):
                             # (… railing ki taraf jhuki, "Pappu! …": the name the quote calls, if it calls one)

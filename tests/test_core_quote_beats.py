@@ -578,3 +578,47 @@ def test_a_turn_in_a_register_given_no_one_else_stays_with_the_one_spoken_to():
             'राजू तंदूर की ओर भागा। "अभी लाया, पाजी!"\n\n'
             'बलबीर चारपाई पर बैठ गया। फिर धीरे से बोला, "तुम भी खा लेना।"')
     assert analyze_text(text, language="hi", task="continuation").speakers["बलबीर"].by_addressee["राजू"] == "mixed"
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    ("bn", 'নিতাই দরজার পাশে দাঁড়িয়ে ছিল। হরিপদবাবু বললেন, "যা, বাইরে বেঞ্চে গিয়ে বোস।"\n\n'
+           'নিতাই মাথা নিচু করে বেরিয়ে গেল। দরজার কাছে গিয়ে একবার ফিরে তাকাল। "বাবু, আপনি নামটা ডাকবেন।"', "নিতাই"),
+    ("hi", 'मुन्ना आँगन में खड़ा था। दादी ने कहा, "मुन्ना, तू चिट्ठी पढ़ के सुना।"\n\n'
+           'मुन्ना ने लिफ़ाफ़ा फाड़ा। फिर ज़ोर-ज़ोर से पढ़ने लगा। "दादी, आप सुनिए, पापा आ रहे हैं!"', "मुन्ना"),
+])
+def test_a_beat_whose_subject_is_elided_goes_on_from_the_sentence_before(language, text, speaker):
+    # "দরজার কাছে গিয়ে একবার ফিরে তাকাল।": no subject of its own; the one the sentence before is about speaks
+    assert analyze_text(text, language=language, task="continuation").speakers[speaker].tier == "formal"
+
+
+
+def test_a_beat_after_the_quote_still_names_who_said_it_after_an_elided_beat():
+    # control: "…" রতন বলল। after the quote names the speaker; the elided beat before does not go back to নিতাই
+    text = ('নিতাই দরজার পাশে দাঁড়িয়ে ছিল। হরিপদবাবু বললেন, "যা, বাইরে বেঞ্চে গিয়ে বোস।"\n\n'
+            'নিতাই মাথা নিচু করে বেরিয়ে গেল। দরজার কাছে গিয়ে একবার ফিরে তাকাল। "বাবু, আপনি নামটা ডাকবেন।" রতন '
+            'বলল।')
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "নিতাই" not in speakers and speakers["রতন"].tier == "formal"
+
+def test_a_title_alone_calls_the_party_it_is_written_fused_to():
+    # 'বাবু, …' after a look back: হরিপদবাবু, whose name ends in বাবু; and the snuff after his name is no name
+    text = ('পেশকার হরিপদবাবু নস্যির কৌটো খুলে বসে আছেন। নিতাই বলল, "বাবু, আপনি একটু দেখুন।"\n\n'
+            'হরিপদবাবু নস্যি টেনে চোখ কোঁচকালেন। "তুই এত দেরি করে এলি কেন?"\n\n'
+            'উকিল বললেন, "হরিপদ, তুমি কপিটা দাও।"\n\n'
+            'নিতাই দরজার কাছে গিয়ে একবার ফিরে তাকাল। "বাবু, নামটা যেন ডাকা হয়।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert "হরিপদবাবু নস্যি" not in result.speakers
+    assert [t.addressee for t in result.turns if t.kind == "speech"][-1] == "হরিপদবাবু"
+
+
+def test_a_frame_that_turns_to_a_party_of_the_story_is_said_to_them():
+    # रामदीन ने कमला की ओर देखकर …: to कमला, though he says आप as he would to मास्टर जी
+    text = ('"मास्टर जी, मेरा मुन्ना स्कूल नहीं आया। आपने उसे देखा है?" कमला ने घबराकर पूछा।\n\n'
+            'मास्टर जी ने चश्मा उतारा। "आप घबराइए मत, मैं चौकीदार को भेजता हूँ।"\n\n'
+            'रामदीन ने मास्टर जी से कहा, "आप चिंता मत कीजिए, मैं ढूँढ लाता हूँ।"\n\n'
+            'घंटे भर बाद रामदीन ने कमला की ओर देखकर कहा, "लीजिए, ये रहे आपके नवाब!"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert speakers["रामदीन"].by_addressee == {"मास्टर जी": "formal", "कमला": "formal"}
+    # control: a look at a thing (घड़ी की ओर) leaves the one he spoke to
+    text = text.replace("कमला की ओर", "घड़ी की ओर")
+    assert analyze_text(text, language="hi", task="continuation").speakers["रामदीन"].by_addressee is None

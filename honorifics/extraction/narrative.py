@@ -191,11 +191,11 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
         return f"{found[0]} {tokens[at + 1][0]}", found[1]
     if at > 0 and _name_like(tokens, at - 1, lexicon) and _name_like(tokens, at, lexicon) and written_twice(before):
         return before, found[1]
-    if at + 1 < len(tokens) and _name_like(tokens, at, lexicon) and (
+    if at + 1 < len(tokens) and _name_like(tokens, at, lexicon) and not lexicon.titled(key) and (
             _name_like(tokens, at + 1, lexicon) or tokens[at + 1][1] in lexicon.name_titles) \
             and written_twice(f"{found[0]} {tokens[at + 1][0]}"):
         # (the name read by its first word, the record writing it with the next twice: Haru Saha,
-        # আমিনা বিবি)
+        # আমিনা বিবি; not after a title fused to the name, which ends it: হরিপদবাবু নস্যি টেনে …)
         return f"{found[0]} {tokens[at + 1][0]}", found[1]
     return found
 
@@ -1676,6 +1676,14 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if speaker is None:
                     # (a character the record names again: not a scene's first word, Commentary box mein …)
                     speaker = guessed_subject(beat, lexicon, index, text, False)
+                if speaker is None and back == len(boundaries) - 1 and len(TOKEN.findall(beat)) > 2 \
+                        and not beat_after:
+                    # a beat whose subject is elided goes on from the sentence before, as a frame does
+                    # (নিতাই মাথা নিচু করে বেরিয়ে গেল। দরজার কাছে গিয়ে একবার ফিরে তাকাল। "…": নিতাই), where
+                    # no beat after the quote names who said it
+                    speaker = (_previous_sentence_subject(before_text, boundaries[:-1], lexicon, index, text)
+                               if len(boundaries) >= 2 else None) \
+                        or _subject_before_elided(before_text, boundaries, lexicon, index, text, False)
                 if speaker is not None or len(TOKEN.findall(beat)) > 2:
                     break
         if speaker is None and found and number and found[-1].end == quotes[number - 1].end() \

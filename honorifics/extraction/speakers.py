@@ -59,7 +59,11 @@ class SpeakerIndex:
             # Only a title ("सर:", "ম্যাডাম:"): the one listed speaker whose name carries a title.
             titled = [spec.name for spec in self.speakers
                       if any(k in self.lexicon.name_titles for k in self._keys(spec.name))]
-            return titled[0] if len(titled) == 1 else None
+            if len(titled) == 1:
+                return titled[0]
+            # (or the one whose name the title is written fused to: বাবু for হরিপদবাবু)
+            fused = self._kin_ends().get(keys[0]) if len(keys) == 1 and not titled else None
+            return fused[0] if fused is not None and len(fused) == 1 else None
         names = self._core.get(core) if core else None
         if names and len(names) == 1:
             return next(iter(names))
@@ -105,16 +109,29 @@ class SpeakerIndex:
                 found.append(names[0])
         return found
 
+    def call_keys(self, name: str) -> tuple:
+        """The keys a call to a listed speaker may hold: its name's words, and the kin term or
+        fused title its name ends in where that calls it alone (হরিপদবাবু: বাবু; see mentioned_in)."""
+        own = tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(name))
+        return own + tuple(end for end, names in self._kin_ends().items() if names == [name] and end not in own)
+
     def _kin_ends(self) -> dict[str, list[str]]:
         """The kin term or role word that ends a listed name of two words or more (হারুন চাচা, शांता
-        ताई → चाचा, ताई), never a title that only follows names (जी, বাবু), → the names ending in it."""
+        ताई → चाचा, ताई), never a title that only follows names (जी, বাবু), or the title fused to a name's
+        end (হরিপদবাবু → বাবু) → the names ending in it."""
         if self._by_kin_end is None:
             ends: dict[str, list[str]] = {}
             lexicon = self.lexicon
+            suffixes = sorted(lexicon.clauses["title_suffixes"], key=len, reverse=True)
             for core, names in self._core.items():
                 last = core[-1] if len(core) >= 2 else None
-                if last is not None and (last in lexicon.person_nouns or (
+                if last is None and len(core) == 1 and lexicon.titled(core[0]):
+                    # a title written fused to the name (হরিপদবাবু, called বাবু)
+                    last = next(suffix for suffix in suffixes if core[0].endswith(suffix))
+                elif last is not None and not (last in lexicon.person_nouns or (
                         lexicon.nominal_address.get(last) or ("",))[0] not in ("", "name-suffix")):
+                    last = None
+                if last is not None:
                     for name in names:
                         ends.setdefault(last, []).append(name)
             self._by_kin_end = ends
