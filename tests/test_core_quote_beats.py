@@ -622,3 +622,15 @@ def test_a_frame_that_turns_to_a_party_of_the_story_is_said_to_them():
     # control: a look at a thing (घड़ी की ओर) leaves the one he spoke to
     text = text.replace("कमला की ओर", "घड़ी की ओर")
     assert analyze_text(text, language="hi", task="continuation").speakers["रामदीन"].by_addressee is None
+
+
+def test_a_root_s_adjective_after_an_adverbial_describes_the_speaker_after_it():
+    # পাশে বসা পায়েল …: বসা ("seated") describes পায়েল, who speaks (though বসার ঘরে names বসা again)
+    text = ('বিকেলে সুচিত্রাদির বসার ঘরে রেওয়াজ চলছিল। সুচিত্রাদি বললেন, "ঋজু, তুমি আবার ভুল করছ।"\n\n'
+            'পাশে বসা পায়েল মুখ নিচু করে ফিসফিস করল, "Tui na, shotti besura."\n\nপায়েল আবার খাতা খুলল।')
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "বসা" not in speakers and speakers["পায়েল"].tier == "intimate"
+    # control: a name that reads as a root's adjective (শিখা) opening its clause is the speaker
+    text = ('অনিক বলল, "সরি মাসিমা, আপনি একটু বসুন।"\n\n'
+            'শিখা চেয়ারে বসে বললেন, "তুমি রোজ একই কাণ্ড করো, বাবা।"\n\nশিখা আঁচল দিয়ে মুখ মুছলেন।')
+    assert analyze_text(text, language="bn", task="continuation").speakers["শিখা"].tier == "familiar"

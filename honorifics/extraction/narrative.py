@@ -380,6 +380,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
+                  # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
+                  # ফিসফিস করল; not শিখা, a name, opening its clause)
+                  and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
+                           and i + 1 < len(keys) and i + 1 != verb_at)
                   and not (_modifies_turned_to(words, keys, i, lexicon, index)
                            and not (_named_again(w, record) and not _names_the_one_turned_to(words, keys, i, lexicon, record)))
                   and not _genitive(keys[i], lexicon)
