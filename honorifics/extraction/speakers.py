@@ -104,9 +104,9 @@ class SpeakerIndex:
             if core and set(core) <= present:
                 found.extend(n for n in names if n not in found)
         for key in present & self._kin_ends().keys():
-            names = self._kin_ends()[key]
-            if len(names) == 1 and names[0] not in found:
-                found.append(names[0])
+            ending_in = self._kin_ends()[key]
+            if len(ending_in) == 1 and ending_in[0] not in found:
+                found.append(ending_in[0])
         return found
 
     def call_keys(self, name: str) -> tuple:
