@@ -1017,8 +1017,9 @@ class Analyzer:
                             tiers_given.reset()
                             for address in unnamed_before.nominal_address:
                                 address.addressee = other
+                term = _opening_term(text, turn, lexicon) if len(parties) > 2 else None
                 if not directed and not vocatives.get(turn.index) and turn.evidence and len(parties) > 2 \
-                        and _opening_term(text, turn, lexicon) is None:
+                        and term is None:
                     # a turn that names or calls no one, in a register the speaker never gave the one it
                     # would go to and gave one other party only, is that party's (बलबीर to the boy: "तू …";
                     # then "आप तो जयपुर जा रहे हैं?": to the driver he said आप to before)
@@ -1029,7 +1030,6 @@ class Analyzer:
                                   and shown <= tiers_given.of(turn.index, turn.speaker, p)]
                         if len(others) == 1:
                             turn.addressee = others[0]
-                term = _opening_term(text, turn, lexicon) if len(parties) > 2 else None
                 if term is not None:
                     # what a speaker calls a person (আপা, दीदी, Boss) names that person again later in
                     # the record: শাহানা: আপা, আপনি … | … | শাহানা: তো আপা, আপনার … (to her guest again)
