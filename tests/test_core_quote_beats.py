@@ -634,3 +634,24 @@ def test_a_root_s_adjective_after_an_adverbial_describes_the_speaker_after_it():
     text = ('অনিক বলল, "সরি মাসিমা, আপনি একটু বসুন।"\n\n'
             'শিখা চেয়ারে বসে বললেন, "তুমি রোজ একই কাণ্ড করো, বাবা।"\n\nশিখা আঁচল দিয়ে মুখ মুছলেন।')
     assert analyze_text(text, language="bn", task="continuation").speakers["শিখা"].tier == "familiar"
+
+
+def test_a_call_made_with_a_noun_and_its_verb_frames_an_elided_subject_s_quote():
+    # তারপর জোরে হাঁক দিলেন, "…": হাঁক দেওয়া ("call out") reports speech as জিজ্ঞেস করা does; the subject goes on
+    text = ('করিম চাচা পাইপে কান পাতলেন। তারপর জোরে হাঁক দিলেন, "মন্টু! তুই হাতলটা চাপ দে।"\n\n'
+            'মন্টু হাতল চেপে ধরল। "দিতাছি তো চাচা! তুমি খালি চিল্লাও।"')
+    assert analyze_text(text, language="bn", task="continuation").speakers["করিম চাচা"].tier == "intimate"
+    # control: an action that reports nothing (হাতুড়ি ঠুকলেন) does not carry the elided subject into the quote
+    text = text.replace("জোরে হাঁক দিলেন", "জোরে হাতুড়ি ঠুকলেন")
+    assert "করিম চাচা" not in analyze_text(text, language="bn", task="continuation").speakers
+
+
+def test_a_kin_word_that_is_the_second_part_of_a_verb_is_no_speaker():
+    # आँच धीमी कर दी: दी is "gave" after the root कर, not दी the elder sister
+    text = ('बबलू ने मटर छीली। माँ ने कहा, "बबलू, तू गैस देख।"\n\n'
+            'बबलू रसोई की तरफ़ भागा और आँच धीमी कर दी। "सॉरी माँ! आप नाराज़ मत होइए।"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "दी" not in speakers and speakers["बबलू"].tier == "formal"
+    # control: दी after no verb root is the sister, and speaks
+    text = 'बबलू ने मटर छीली। माँ ने कहा, "बबलू, तू गैस देख।"\n\nतभी दी बोलीं, "माँ, आप बैठिए, मैं देखती हूँ।"'
+    assert analyze_text(text, language="hi", task="continuation").speakers["दी"].tier == "formal"

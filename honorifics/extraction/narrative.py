@@ -897,6 +897,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
         if i + 2 < len(keys) and keys[i + 2] in markers and lexicon.person_word(key) and lexicon.person_word(keys[i + 1]) \
                 and key not in narrative["frame_words"] and keys[i + 1] not in lexicon.name_titles:
             return f"{word} {words[i + 1]}", True   # (बुज़ुर्ग महिला ने: two person words, one noun phrase)
+        if i > 0 and keys[i - 1] in lexicon.verb_roots and (following is None or following in lexicon.auxiliaries):
+            continue   # (a verb's second part after its root, आँच धीमी कर दी: "gave", not दी the sister)
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
                 or _definite_person(key, lexicon)   # (ছেলেটা মাথা নাড়ল: a person noun made definite)
