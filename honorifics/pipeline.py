@@ -954,8 +954,9 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         # (the party it calls, where a story's party is called so: ফিরে তাকাল। 'বাবু, …' →
-                        # হরিপদবাবু)
-                        directed = callable_index.match(opening) or opening if not specs else opening
+                        # হরিপদবাবু; with speakers given, the callable index is the listed one, which knows
+                        # no such name)
+                        directed = callable_index.match(opening) or opening
                 if raw.narrative and not directed and not specs and not vocatives.get(turn.index):
                     # a story's quote that opens by calling someone its narration makes a subject, who
                     # is no party of the dialogue (বাবাই এতক্ষণ মায়ের আঁচল ধরে দাঁড়িয়ে ছিল … "অ্যাই বাবাই,

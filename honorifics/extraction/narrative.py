@@ -1620,6 +1620,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1],
                                             frame_addressee(before, lexicon, index)))
             continue
+        # the overt subject of the sentence before, named as written (read once: an elided frame goes on
+        # from it, a quote that calls its speaker goes back to it, an elided frame's addressee with it)
+        overt_before = _previous_sentence_subject(before_text, boundaries, lexicon, index, text) if boundaries else None
         if len(boundaries) >= 1:
             # an elided subject continues the overt subject of the sentence before, when there is
             # one (… মনে মনে ভাবল শুভ। তারপর … তন্ময়কে বলল, "…"; দাদু খানিক চুপ করে রইলেন। তারপর
@@ -1627,8 +1630,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # (after a quote: a listed person, a pronoun subject, ও অনেকক্ষণ চুপ করে রইল।, a person by a
             # kin term, role or title, माँ रसोई से बाहर आईं।, or an agent the ergative marks, named once
             # or again: काव्या ने अर्जुन की रज़ाई खींच ली। खिलखिलाकर बोली, "…"; an overt subject is a person's)
-            subject = _previous_sentence_subject(before_text, boundaries, lexicon, index, text) \
-                or _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
+            subject = overt_before or _subject_before_elided(before_text, boundaries, lexicon, index, text, last is None)
             if subject is not None:
                 last = subject
         if TOKEN.search(before):
@@ -1719,9 +1721,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # তুমি …"): the first person of the sentence before speaks, if another
             called = opening_vocative(text, quote.start(), quote.end(), lexicon)
             if called is not None and index.match(called) == speaker[0]:
-                first = _previous_sentence_subject(before_text, boundaries, lexicon, index)
-                if first is not None and not first[1] and first[0] != speaker[0]:
-                    speaker = first
+                if overt_before is not None and not overt_before[1] and overt_before[0] != speaker[0]:
+                    speaker = overt_before
         if speaker is not None:
             # the reporting clause only: after the last comma of a frame before the quote,
             # up to the first comma of a frame after it
@@ -1734,9 +1735,8 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     and _clause_subject(_frame_keys(frame, lexicon), lexicon, index) is None:
                 # a frame whose subject is elided goes on from the sentence before, and so does the one
                 # it turned to there (माँ ने बेटे को देखा। फिर बोलीं, "…": to the son)
-                sentence_before = _previous_sentence(before_text, boundaries)
-                if _previous_sentence_subject(before_text, boundaries, lexicon, index, text) == speaker:
-                    addressee = frame_addressee(sentence_before, lexicon, index)
+                if overt_before == speaker:
+                    addressee = frame_addressee(_previous_sentence(before_text, boundaries), lexicon, index)
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1], addressee))
     return found
 

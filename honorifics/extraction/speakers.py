@@ -103,8 +103,9 @@ class SpeakerIndex:
         for core, names in self._core.items():
             if core and set(core) <= present:
                 found.extend(n for n in names if n not in found)
-        for key in present & self._kin_ends().keys():
-            ending_in = self._kin_ends()[key]
+        kin_ends = self._kin_ends()
+        for key in present & kin_ends.keys():
+            ending_in = kin_ends[key]
             if len(ending_in) == 1 and ending_in[0] not in found:
                 found.append(ending_in[0])
         return found
