@@ -29,7 +29,7 @@ from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, n
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
-from .extraction.speakers import one_name_per_person
+from .extraction.speakers import naming_keys, one_name_per_person
 from .extraction.narrative import UNNAMED_SUFFIX
 from .extraction.turns import UNNAMED_DASH, RawTurn, SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
@@ -525,6 +525,52 @@ def _looked_at(text: str, frame: RawTurn, lexicon: Lexicon) -> str | None:
     return frame_recipient(text[last[0]:last[1]], lexicon) if last is not None else None
 
 
+def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, parties: SpeakerIndex,
+                    lexicon: Lexicon) -> str | None:
+    """The one party of the story other than the speaker that the beat right before a quote, in
+    its paragraph, names beside the speaker (``रामसिंह ने कालू की पीठ पर धौल जमाई। "सुना तूने?"``
+    → कालू; ``নিতাই কালুর হাতে চাবিটা দিল।`` → কালু), looking back past a frame that names no one
+    (``Simran ne phone Rohan ki taraf ghumaya. Phir hanste hue boli,`` → Rohan); None where it
+    names none or two, or names the other as whose kin the speaker is (``आरव की मम्मी, श्रीमती
+    मेहता, का ईमेल आया:``)."""
+    suffixes = lexicon.addressees["genitive_suffixes"]
+    narrator = speaker is not None and speaker.endswith("(narrator)")
+    own_keys = naming_keys(speaker, lexicon) if speaker is not None else frozenset()
+    sentences = sentence_spans(text, frame.start, frame.end)
+    for start, end in reversed(sentences[-2:]):
+        if "\n\n" in text[start:quote]:
+            return None
+        keys = [lexicon.key(w) for w in TOKEN.findall(text, start, end)]
+        # (a name with a genitive ending: কালুর হাতে)
+        bare = [next((k[:-len(s)] for s in suffixes if k.endswith(s) and len(k) > len(s) + 1), k) for k in keys]
+        named = parties.mentioned_in(keys + bare)
+        narrator_acts = narrator and not lexicon.first_person_pronouns.isdisjoint(keys)
+        if not named and not narrator_acts:
+            if lexicon.addressees["toward"].isdisjoint(keys) and frame_recipient(text[start:end], lexicon) is None:
+                continue
+            return None   # (a frame that looks elsewhere: फिर मेरी तरफ़ देखकर बोले,)
+        # (the speaker by a longer or shorter name too: कमला बुआ for बुआ)
+        mine = [name for name in named if name == speaker or not own_keys.isdisjoint(naming_keys(name, lexicon))]
+        if not mine and not narrator_acts:
+            return None
+        others = [name for name in named if name not in mine]
+        if len(others) != 1:
+            return None
+        own = set(parties.call_keys(others[0]))
+        for at, key in enumerate(bare):
+            if key in own:
+                after = at + 1
+                while after < len(keys) and (keys[after] in own or lexicon.postpositions.get(keys[after]) == "genitive"):
+                    after += 1
+                if after < len(keys) and (lexicon.person_word(keys[after])
+                                          or keys[after] in lexicon.clauses["ergative_markers"]):
+                    # (whose kin the speaker is: आरव की मम्मी; or the agent of a clause of its own:
+                    # जिसे मुन्ना ने फिर पढ़कर सुनाया:)
+                    return None
+        return others[0]
+    return None
+
+
 class _TiersGiven:
     """The tiers of what a speaker said to an addressee in the speech turns read so far, kept as
     the turns are read (asking for each turn read all the turns before it again: a long story's
@@ -996,6 +1042,17 @@ class Analyzer:
                             calls = opening_vocative(text, turn.start, turn.end, lexicon)
                             directed = calls if calls is not None and not _role_word(calls, lexicon) \
                                 and len(TOKEN.findall(calls)) == 1 else looked_at
+                if not directed and turn.evidence and framed and callable_index is not index \
+                        and not vocatives.get(turn.index):
+                    # with no speakers given, a beat that acts on one other party of the story is
+                    # said to them (बंसल अंकल ने … इमरान के हाथ से पर्ची ले ली। "ला, दिखा।" → इमरान)
+                    acted_on = _party_acted_on(text, raw_turns[turn.index - 1], turn.start, turn.speaker,
+                                               callable_index, lexicon)
+                    shown = {e.tier for e in turn.evidence}
+                    given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
+                    if acted_on is not None and not (given and shown <= given
+                                                     and not shown <= tiers_given.of(turn.index, turn.speaker, acted_on)):
+                        directed = acted_on
                 if directed:
                     # (a kin term or part of a name the frames give in full: চাচার দিকে ঝুঁকে … → রমজান চাচা)
                     turn.addressee = person_named(directed, turn.speaker, callable_index)

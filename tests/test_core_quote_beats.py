@@ -322,11 +322,12 @@ def test_a_name_and_kin_term_written_twice_once_with_a_case_ending_is_the_key():
             'হারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"')
     result = analyze_text(text, language="bn", task="continuation")
     assert "হারুন মামা" in result.speakers
-    # control: written with the kin term once only, inside its clause, the kin term alone (তখন হারুন
-    # মামা …: a word before a kin term inside a clause is as often a noun of it as a name); opening the
-    # clause, the name (see test_an_elided_frame_goes_on_from_the_name_as_the_sentence_before_writes_it)
-    text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nতখন হারুন মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
-    assert "হারুন মামা" not in analyze_text(text, language="bn", task="continuation").speakers
+    # control: written with the kin term once only, after a word that makes it a description (একজন
+    # বুড়ো মামা …: "an old uncle"), the kin term alone; after a word of time, which the name follows
+    # opening its clause (তখন হারুন মামা …), the name (see
+    # test_a_name_before_a_kin_term_that_opens_its_clause_after_an_adverbial_is_hers)
+    text = 'গলির মোড়ে চায়ের দোকান। "মামা, দুটো চা দিন।" রনি বলল।\nতখন একজন বুড়ো মামা কেটলি নামালেন। "তুই আবার স্কুল পালালি?"'
+    assert "বুড়ো মামা" not in analyze_text(text, language="bn", task="continuation").speakers
 
 
 @pytest.mark.parametrize("language, text, speaker, expected", [
@@ -655,3 +656,88 @@ def test_a_kin_word_that_is_the_second_part_of_a_verb_is_no_speaker():
     # control: दी after no verb root is the sister, and speaks
     text = 'बबलू ने मटर छीली। माँ ने कहा, "बबलू, तू गैस देख।"\n\nतभी दी बोलीं, "माँ, आप बैठिए, मैं देखती हूँ।"'
     assert analyze_text(text, language="hi", task="continuation").speakers["दी"].tier == "formal"
+
+
+KITCHEN = ('रसोई में गरमी थी। सलमा ने आटा गूँधते हुए पूछा, "बेटा, तुम्हारी परीक्षा कब है?"\n'
+           '"अगले हफ़्ते, अम्मी।" अयान ने किताब बंद की।\n'
+           'तभी दरवाज़े पर रज़िया खाला आईं। "अरे सलमा, तू अब तक रोटियाँ ही बना रही है?"\n')
+SHOP = ('দোকানে সকাল। হারাধন ঝাঁপ তুলছিলেন। "কালু, তুই আজ দেরি করলি কেন?"\n'
+        '"বাসে ভিড় ছিল, কাকা।" কালু ব্যাগ নামিয়ে রাখল।\n'
+        'তখনই মিনতি দিদি এলেন। "হারাধনদা, আমার অর্ডারটা হয়েছে?"\n')
+CANTEEN = ('Canteen mein shor tha. Pinky ne tray rakhi. "Rahul, tu phir se late?"\n'
+           '"Bus chhoot gayi," Rahul ne kaha.\n'
+           'Tabhi Mehta sir aaye. "Pinky, aap log yahan kya kar rahe ho?"\n')
+
+
+@pytest.mark.parametrize("language, text, acted_on, control, other", [
+    # the beat acts on the boy (अयान के सिर पर हाथ फेरा), not on the aunt who spoke last
+    ("hi", KITCHEN + 'सलमा ने अयान के सिर पर हाथ फेरा। "तुम जाकर पढ़ो।"', "अयान",
+     KITCHEN + 'सलमा ने आटे की परात उठाई। "तुम बैठो, मैं चाय बनाती हूँ।"', "रज़िया खाला"),
+    # a name with a genitive ending (কালুর হাতে)
+    ("bn", SHOP + 'হারাধন কালুর হাতে চাবিটা দিলেন। "তুই গুদাম থেকে মালটা নিয়ে আয়।"', "কালু",
+     SHOP + 'হারাধন খাতাটা খুললেন। "তুমি একটু বোসো, দেখছি।"', "মিনতি দিদি"),
+    # past a frame that names no one (Phir dheere se boli,) to the sentence it goes on from
+    ("hi", CANTEEN + 'Pinky ne register Rahul ki taraf khiskaya. Phir dheere se boli, "Tu sign kar de."', "Rahul",
+     CANTEEN + 'Pinky ne register band kiya. Phir dheere se boli, "Sir, aap baithiye na."', "Mehta sir"),
+])
+def test_a_beat_that_acts_on_one_other_party_of_the_story_is_said_to_them(language, text, acted_on, control, other):
+    last = [t for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"][-1]
+    assert last.addressee == acted_on
+    # control: a beat that acts on a thing leaves the quote to the one the speaker was talking with
+    last = [t for t in analyze_text(control, language=language, task="continuation").turns if t.kind == "speech"][-1]
+    assert last.addressee == other
+
+
+def test_a_thing_written_bare_after_an_ergative_is_no_subject_though_named_again():
+    # सेठ जी ने तिजोरी बंद की: a person there would take को, so तिजोरी is a thing, and फिर तिजोरी
+    # खोलते हुए बोले goes on from सेठ जी
+    text = ('गद्दी पर सेठ जी ने तिजोरी बंद की। "रामू, तू फिर देर से आया?"\n\nरामू चुप खड़ा रहा।\n\n'
+            'सेठ जी ने चश्मा उतारा। फिर तिजोरी खोलते हुए बोले, "कल से ऐसा हुआ तो तेरी छुट्टी।"')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["सेठ जी", "सेठ जी"]
+    # control: a character named again, never written so, opens the frame and speaks
+    text = text.replace('फिर तिजोरी खोलते हुए बोले, "कल से ऐसा हुआ तो तेरी छुट्टी।"',
+                        'फिर रामू हाथ जोड़ते हुए बोला, "माफ़ कीजिए सेठ जी, आगे से नहीं होगा।"')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["सेठ जी", "रामू"]
+
+
+def test_the_reporting_verb_s_own_clause_names_its_speaker():
+    # আমি … বসেছি, এমন সময় পিসি … বললেন: পিসি, not the narrator of the clause before
+    text = 'খোকা বলল, "মা, তুমি কোথায়?"\nআমি সবে ভাত খেতে বসেছি, এমন সময় পিসি দরজা থেকে হাঁক দিলেন:\n"তুই আবার দেরি করে খাচ্ছিস?"'
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "আমি (narrator)" not in speakers and speakers["পিসি"].tier == "intimate"
+    # control: a title alone in the verb's clause is no subject of its own (sir: the head he bows)
+    text = ('Neha ne Rahul ko message kiya: "Rahul, tum kal aaoge na?"\n'
+            'Rahul ne phone uthaya, sharm se sir jhukaya aur turant reply kiya:\n"Haan Neha, tum fikar mat karo."')
+    assert set(analyze_text(text, language="hi", task="continuation").speakers) == {"Neha", "Rahul"}
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    # after a place (दरवाज़े पर), the name before the kin term (खाला) is hers
+    ("hi", KITCHEN, "रज़िया खाला"),
+    # after a word of time with its emphatic clitic (তখনই: তখন + ই)
+    ("bn", SHOP, "মিনতি দিদি"),
+])
+def test_a_name_before_a_kin_term_that_opens_its_clause_after_an_adverbial_is_hers(language, text, speaker):
+    assert speaker in analyze_text(text, language=language, task="continuation").speakers
+
+
+def test_a_describing_word_before_a_kin_term_is_no_name():
+    # एक बूढ़ी अम्मा is "an old granny": the kin term alone keys her
+    text = KITCHEN.replace("रज़िया खाला आईं", "एक बूढ़ी अम्मा आईं")
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "अम्मा" in speakers and "बूढ़ी अम्मा" not in speakers
+    # … nor a pronoun's genitive: उनकी अम्मा is "their granny"
+    text = KITCHEN.replace("रज़िया खाला आईं", "उनकी अम्मा आईं")
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "अम्मा" in speakers and "उनकी अम्मा" not in speakers
+
+
+def test_an_ordinal_is_no_subject_and_a_fronted_subject_s_clause_ends_at_a_coordinator():
+    # दूसरी कतार से सरोज देवी उठीं और …: दूसरी ("second") is no one; her clause ends at और
+    text = ('बैंक में लंबी लाइन थी। क्लर्क ने कहा, "अगला! आप लोग लाइन में रहिए।"\n'
+            'तभी दूसरी कतार से सरोज देवी उठीं और पर्स सँभालते हुए काउंटर तक आ गईं। "बेटा, मेरा नंबर कब आएगा? '
+            'तुम ज़रा देख लो।"\nक्लर्क ने सरोज देवी की पर्ची देखी।')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "दूसरी" not in speakers and speakers["सरोज देवी"].tier == "familiar"

@@ -522,7 +522,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "first_person_other": keys(section.get("first_person_other")),
             # the narrator as the one spoken to (আমাকে বললেন, मुझसे कहा): then not the one speaking
             "first_person_objects": keys(section.get("first_person_objects")),
-            "frame_words": keys(section.get("frame_words")),
+            # (with an emphatic clitic too: তখনই, এবারই "right then", "this very time")
+            "frame_words": _with_clitics(keys(section.get("frame_words")),
+                                         [match_key(e, script) for e in section.get("emphatic_clitics") or ()]),
             "clause_breaks": keys(section.get("clause_breaks")),
             "clause_openers": keys(section.get("clause_openers")),
             # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
@@ -625,6 +627,12 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
 # for a lexicon several times per record, and compiled code calls an lru_cache
 # wrapper through the slow generic call path.
 _LOADED: dict[str, Lexicon] = {}
+
+
+def _with_clitics(words: frozenset, clitics: list) -> frozenset:
+    """Words with each emphatic clitic the language writes fused to them too (তখন → তখনই)."""
+    return words | {word + clitic for word in words for clitic in clitics if not word.endswith(clitic)} \
+        if clitics else words
 
 
 def _with_honorifics(person_nouns: frozenset, suffixes: list) -> frozenset:

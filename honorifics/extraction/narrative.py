@@ -348,11 +348,14 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         if 0 < beat_start < len(tokens):
             last = _clause_subject(tokens[beat_start:], lexicon, index)
             found = last if last is not None and not last[1] else None
-    if found is None and verb_at is not None and clause_start > 0 \
-            and _clause_subject(tokens[clause_start:verb_at], lexicon, index) is None:
-        # the verb's clause has no subject of its own: the listed agent nearest before it, marked by
+    if found is None and verb_at is not None and clause_start > 0:
+        # the verb's own clause's subject, not an earlier clause's (আমি … মেল দেখছিলাম, এমন সময় মা
+        # রান্নাঘর থেকে হাঁক দিল:); where it has none, the listed agent nearest before it, marked by
         # the ergative, goes on into it (रीना … काट रही थी जब माँ जी ने चश्मा उतारा, … और फिर बोलीं)
-        found = _last_agent(tokens[:verb_at], lexicon, index)
+        own = _clause_subject(tokens[clause_start:verb_at], lexicon, index)
+        if own is not None and all(lexicon.key(w) in lexicon.name_titles for w in TOKEN.findall(own[0])):
+            own = None   # (a title alone is no subject of its own there: Rahul ne … sharm se sir khujaya)
+        found = own or _last_agent(tokens[:verb_at], lexicon, index)
     if found is None:
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
@@ -464,7 +467,8 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
     her; so does तभी सुनीता झाँकते हुए बोली where the record names her again. (``case_markers``: the
     frame's, its clauses' and its narrative's together.)"""
     if not record or i + 1 >= len(keys) or i + 1 == verb_at or lexicon.person_word(keys[i]) \
-            or _named_again(words[i], record) or _capitalized_inside(words, i, lexicon, record):
+            or _named_again(words[i], record) and keys[i] not in _things_after_an_ergative(record, lexicon) \
+            or _capitalized_inside(words, i, lexicon, record):
         return False
     narrative = lexicon.narrative
     if any(keys[j] in case_markers or _genitive(keys[j], lexicon) or _a_thing(keys, j, lexicon, words)
@@ -483,6 +487,38 @@ def _inside_its_clause(words: list[str], keys: list[str], i: int, start: int, ve
         if keys[j] not in case_markers and not (j + 1 < end and keys[j + 1] in case_markers):
             return False   # another word first, the participle's object: रतन सिर झुकाकर बोला, X the subject
     return False
+
+
+_RECORD_THINGS: list = ["", None, frozenset()]
+
+
+def _things_after_an_ergative(record: str, lexicon: Lexicon) -> frozenset:
+    """The keys of words the record writes right after an ergative subject with no case marker of
+    their own (``मुंशी जी ने रजिस्टर बंद किया``: रजिस्टर): a person there takes one (``ने कालू को``),
+    so these are things, though named again (``फिर रजिस्टर खोलते हुए बड़बड़ाया``). Read once per
+    record; none in a language without an ergative (Bangla)."""
+    if _RECORD_THINGS[0] is not record or _RECORD_THINGS[1] is not lexicon:
+        ergatives = lexicon.clauses["ergative_markers"]
+        things: set = set()
+        if ergatives:
+            markers = case_markers_of(lexicon)
+            words = TOKEN.findall(record)
+            keys = [lexicon.key(word) for word in words]
+            pairs = _pairs_written(record)
+            agents = {keys[i - 1] for i in range(1, len(keys)) if keys[i] in ergatives}
+            for i in range(1, len(keys) - 1):
+                after = keys[i + 1]
+                # (not a name of two words the record writes twice, ने सरोज देवी की पर्ची, nor one
+                # it writes as an agent too)
+                if keys[i - 1] in ergatives and after not in markers and after not in ergatives \
+                        and not lexicon.person_word(keys[i]) and not lexicon.person_word(after) \
+                        and after not in lexicon.name_titles and keys[i] not in agents \
+                        and pairs.get(f"{words[i]} {words[i + 1]}", 0) < 2:
+                    things.add(keys[i])
+        _RECORD_THINGS[0] = record
+        _RECORD_THINGS[1] = lexicon
+        _RECORD_THINGS[2] = frozenset(things)
+    return _RECORD_THINGS[2]
 
 
 def _named_again(word: str, record: str) -> bool:
@@ -954,6 +990,15 @@ def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
     # before a parent's term, which a child's name or a time word goes before: সকালবেলা মা …)
     marked = i + 1 < len(tokens) and tokens[i + 1][1] in narrative["subject_markers"]
     opens = i == 1 and key not in lexicon.relatives_after_name
+    # (or opening its clause after an adverbial or a word of time: तभी दरवाज़े पर रज़िया खाला आईं;
+    # তখনই মিনতি দিদি এলেন)
+    # (not after a word that makes it a description, एक बूढ़ी अम्मा, उनका बेटा; nor a name with its
+    # title fused, ক্লাবের সেক্রেটারি বিমলবাবু)
+    opens = opens or i > 1 and key not in lexicon.relatives_after_name \
+        and (key in lexicon.name_titles or key in lexicon.nominal_address) \
+        and tokens[i - 2][1] not in narrative.get("indefinites", ()) \
+        and tokens[i - 2][1] not in narrative.get("numerals", ()) and not _genitive_pronoun(tokens[i - 1][1], lexicon) \
+        and (_closes_adjunct(tokens[i - 2][1], lexicon) or tokens[i - 2][1] in narrative["frame_words"])
     if follows_names and i > 0 and (i > 1 if latin else marked or opens) and _name_like(tokens, i - 1, lexicon) \
             and not (i > 1 and tokens[i - 2][1] == tokens[i - 1][1]):   # (सुबह-सुबह माँ ने: an adverbial)
         return f"{tokens[i - 1][0]} {word}"
@@ -1512,8 +1557,13 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         reach = 5 if at is not None and (described or _closes_clause(tokens[at - 1][1], lexicon)) else 2
         if at is None or not (described or _closes_adjunct(tokens[at - 1][1], lexicon)):
             return None
+        # (its clause ends at a comma or at a coordinator, its name's words counted as one: तभी तीसरी
+        # सीट से सरला देवी उठीं और थैला सँभालते हुए …)
+        clause = [lexicon.key(w) for w in TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])]
+        clause_end = next((j for j, key in enumerate(clause) if j > 0 and key in lexicon.list_coordinators),
+                          len(clause))
         if not _capitalized_inside([w for w, _ in tokens], at, lexicon, record) \
-                and not 2 <= len(TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])) <= reach:
+                and not 2 <= clause_end - len(TOKEN.findall(guessed[0])) + 1 <= reach:
             return None
     # (a name of one letter and its vowel sign is a name: মৌ; a lone letter is not)
     if sum(1 for c in guessed[0] if c.isalpha() or unicodedata.category(c)[0] == "M") < 2 \
