@@ -537,6 +537,7 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
     narrator = speaker is not None and speaker.endswith("(narrator)")
     own_keys = naming_keys(speaker, lexicon) if speaker is not None else frozenset()
     sentences = sentence_spans(text, frame.start, frame.end)
+    reacting = False   # the last sentence names only the speaker, who reacts to the sentence before
     for start, end in reversed(sentences[-2:]):
         if "\n\n" in text[start:quote]:
             return None
@@ -551,9 +552,15 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
             return None   # (a frame that looks elsewhere: फिर मेरी तरफ़ देखकर बोले,)
         # (the speaker by a longer or shorter name too: कमला बुआ for बुआ)
         mine = [name for name in named if name == speaker or not own_keys.isdisjoint(naming_keys(name, lexicon))]
-        if not mine and not narrator_acts:
+        if not mine and not narrator_acts and not reacting:
             return None
         others = [name for name in named if name not in mine]
+        if not others and not reacting and lexicon.addressees["toward"].isdisjoint(keys) \
+                and frame_recipient(text[start:end], lexicon) is None:
+            # the speaker alone acts: the quote reacts to the one who acted in the sentence before
+            # (সৌম্য থালাটা ঠেলে সরিয়ে দিল। অর্ক হেসে বলল, "তুই না খেলে …" → সৌম্য)
+            reacting = True
+            continue
         if len(others) != 1:
             return None
         own = set(parties.call_keys(others[0]))
@@ -562,10 +569,10 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
                 after = at + 1
                 while after < len(keys) and (keys[after] in own or lexicon.postpositions.get(keys[after]) == "genitive"):
                     after += 1
-                if after < len(keys) and (lexicon.person_word(keys[after])
-                                          or keys[after] in lexicon.clauses["ergative_markers"]):
-                    # (whose kin the speaker is: आरव की मम्मी; or the agent of a clause of its own:
-                    # जिसे मुन्ना ने फिर पढ़कर सुनाया:)
+                if after < len(keys) and (lexicon.person_word(keys[after]) or not reacting
+                                          and keys[after] in lexicon.clauses["ergative_markers"]):
+                    # (whose kin the speaker is: आरव की मम्मी; or, beside the speaker, the agent of a
+                    # clause of its own: जिसे मुन्ना ने फिर पढ़कर सुनाया:)
                     return None
         return others[0]
     return None
@@ -1048,11 +1055,16 @@ class Analyzer:
                     # said to them (बंसल अंकल ने … इमरान के हाथ से पर्ची ले ली। "ला, दिखा।" → इमरान)
                     acted_on = _party_acted_on(text, raw_turns[turn.index - 1], turn.start, turn.speaker,
                                                callable_index, lexicon)
-                    shown = {e.tier for e in turn.evidence}
-                    given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
-                    if acted_on is not None and not (given and shown <= given
-                                                     and not shown <= tiers_given.of(turn.index, turn.speaker, acted_on)):
-                        directed = acted_on
+                    if acted_on is not None:
+                        # (not where the register says otherwise: one the speaker gave the one talked
+                        # with and never gave that party, or one the speaker never gave that party
+                        # who was given another)
+                        shown = {e.tier for e in turn.evidence}
+                        given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
+                        given_to_party = tiers_given.of(turn.index, turn.speaker, acted_on)
+                        if not (given and shown <= given and not shown <= given_to_party) \
+                                and not (given_to_party and shown.isdisjoint(given_to_party)):
+                            directed = acted_on
                 if directed:
                     # (a kin term or part of a name the frames give in full: চাচার দিকে ঝুঁকে … → রমজান চাচা)
                     turn.addressee = person_named(directed, turn.speaker, callable_index)

@@ -741,3 +741,34 @@ def test_an_ordinal_is_no_subject_and_a_fronted_subject_s_clause_ends_at_a_coord
             'तुम ज़रा देख लो।"\nक्लर्क ने सरोज देवी की पर्ची देखी।')
     speakers = analyze_text(text, language="hi", task="continuation").speakers
     assert "दूसरी" not in speakers and speakers["सरोज देवी"].tier == "familiar"
+
+
+def test_a_word_before_a_voice_noun_in_a_case_describes_the_voice():
+    # ভারী গলায় বললেন: ভারী ("deep") is the voice's, not a speaker; the elided subject goes on
+    text = ('ক্লাসে হইচই। রনি বলল, "তুই চুপ কর, বাবলু।"\n'
+            'তখনই ঢুকলেন নিখিলবাবু। ভারী গলায় বললেন, "রনি, তুমি আবার গোলমাল করছ?"')
+    speakers = analyze_text(text, language="bn", task="continuation").speakers
+    assert "ভারী" not in speakers and speakers["নিখিলবাবু"].tier == "familiar"
+    # control: a name before an adverb in the same case ending (জোরে, "loudly") speaks
+    text = 'ক্লাসে হইচই। রনি বলল, "তুই চুপ কর, বাবলু।"\nবাবলু জোরে বলল, "তুই নিজে চুপ কর।"'
+    assert analyze_text(text, language="bn", task="continuation").speakers["বাবলু"].tier == "intimate"
+
+
+LIVING_ROOM = ('ड्राइंग रूम में टीवी चल रहा था। मीना ने कहा, "रवि, तू टीवी बंद कर।"\n'
+               '"बस पाँच मिनट, दीदी।" रवि ने रिमोट छिपाया।\n'
+               'तभी दादी आईं। "बच्चो, खाना लग गया।"\n')
+
+
+def test_a_quote_whose_frame_names_only_its_speaker_reacts_to_the_one_who_acted_before():
+    # रवि ने रिमोट नीचे रख दिया। मीना हँसकर बोली, "…": to रवि, who acted (as the agent: ने), not दादी
+    text = LIVING_ROOM + 'रवि ने रिमोट नीचे रख दिया। मीना हँसकर बोली, "शाबाश, तू बड़ा समझदार हो गया है।"'
+    last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
+    assert (last.speaker, last.addressee) == ("मीना", "रवि")
+    # control: a thing acted (घड़ी ने दस बजाए): the one she would speak to
+    text = LIVING_ROOM + 'घड़ी ने दस बजाए। मीना हँसकर बोली, "शाबाश, तू बड़ा समझदार हो गया है।"'
+    assert [t for t in analyze_text(text, language="hi", task="continuation").turns
+            if t.kind == "speech"][-1].addressee == "दादी"
+    # control: a register she never gave रवि (तू before, आप now) is not his
+    text = LIVING_ROOM + 'रवि ने रिमोट नीचे रख दिया। मीना हँसकर बोली, "आप बैठिए, मैं परोसती हूँ।"'
+    assert [t for t in analyze_text(text, language="hi", task="continuation").turns
+            if t.kind == "speech"][-1].addressee == "दादी"

@@ -400,6 +400,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
                   and not (i + 1 < len(keys) and keys[i + 1] in lexicon.auxiliaries)
                   and not _a_thing(keys, i, lexicon, words)
+                  and not _describes_a_voice(words, keys, i, lexicon, case_markers)   # কড়া গলায় বললেন
                   # (a word said twice is an adverbial: खड़े-खड़े, হাসতে হাসতে, dheere dheere)
                   and not (i + 1 < len(keys) and keys[i + 1] == k or i > 0 and keys[i - 1] == k)
                   and not _lower_case_word(w, k, lexicon, index)
@@ -692,6 +693,18 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                 if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
                     return form, True
     return None
+
+
+def _describes_a_voice(words: list[str], keys: list[str], i: int, lexicon: Lexicon, case_markers: frozenset) -> bool:
+    """Does ``words[i]`` describe the voice noun in a case right after it, the manner of speaking
+    (``কড়া গলায় বললেন``, ``নরম স্বরে``, ``धीमी आवाज़ में``: ``narrative.voice_nouns``), never the subject?"""
+    voices = lexicon.narrative.get("voice_nouns") or frozenset()
+    if not voices or i + 1 >= len(keys):
+        return False
+    after = keys[i + 1]
+    return after in voices and i + 2 < len(keys) and keys[i + 2] in case_markers \
+        or after not in voices and _in_an_adverbial_case(words[i + 1], after, lexicon) \
+        and any(after.startswith(voice) for voice in voices)
 
 
 def _names_a_voice(keys: list[str], narrative: dict) -> bool:
