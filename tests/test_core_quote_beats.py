@@ -772,3 +772,16 @@ def test_a_quote_whose_frame_names_only_its_speaker_reacts_to_the_one_who_acted_
     text = LIVING_ROOM + 'रवि ने रिमोट नीचे रख दिया। मीना हँसकर बोली, "आप बैठिए, मैं परोसती हूँ।"'
     assert [t for t in analyze_text(text, language="hi", task="continuation").turns
             if t.kind == "speech"][-1].addressee == "दादी"
+
+
+def test_a_name_s_word_with_an_apostrophe_is_keyed_whole():
+    # Mehra ma'am: the tokens cut ma'am at its apostrophe; the key is the name as written
+    text = ('Library mein sannata tha. Mehra ma\'am ne chashma utaara. "Kunal, tum phir se phone chala rahe ho?"\n'
+            '"Sorry ma\'am, aap please naraz mat hoiye." Kunal ne phone jeb mein rakha.\n'
+            'Mehra ma\'am muskurayi. "Theek hai, tum ab padhai karo."')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert "Mehra ma'am" in speakers and speakers["Mehra ma'am"].tier == "familiar"
+    # control: a possessive 's is no part of a name (Kunal's bag)
+    from honorifics.extraction.narrative import as_written
+    assert as_written("Kunal", "Kunal's bag neeche gira. Kunal ne kaha") == "Kunal"
+    assert as_written("Mehra ma", "Mehra ma'am ne kaha") == "Mehra ma'am"

@@ -202,10 +202,14 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
 
 def as_written(name: str, text: str) -> str:
     """A name of several words as the text writes it, hyphens kept (``Montu da`` → ``Montu-da``,
-    ``মিঠু দি`` → ``মিঠু-দি``): a key is the name as written (DESIGN.md)."""
-    if " " not in name or "-" not in text and "‐" not in text:
+    ``মিঠু দি`` → ``মিঠু-দি``), and a word the tokens cut at an apostrophe whole (``Sharma ma`` →
+    ``Sharma ma'am``; not a possessive, ``Raju's``): a key is the name as written (DESIGN.md)."""
+    apostrophe = "'" in text or "’" in text
+    if not apostrophe and (" " not in name or "-" not in text and "‐" not in text):
         return name
-    found = re.search(r"(?<!\w)" + r"[ \t\-‐]+".join(re.escape(word) for word in name.split()) + r"(?!\w)", text)
+    tail = r"(?:['’](?!s(?!\w))\w+)?" if apostrophe else ""
+    found = re.search(r"(?<!\w)" + r"[ \t\-‐]+".join(re.escape(word) + tail for word in name.split()) + r"(?!\w)",
+                      text)
     return found.group() if found is not None else name
 
 
