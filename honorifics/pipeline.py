@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, group_address,
                                     learn_role_name, may_change_addressee, opening_direction, opening_direction_text,
-                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party,
+                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party, toward_the_narrator,
                                     vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
@@ -992,6 +992,8 @@ class Analyzer:
                 # (a direction of its own line turns to a listed person by name too: (मीरा की ओर मुड़कर))
                 directed = (direction_person(raw.direction, lexicon, index) if raw.direction else raw.to) \
                     or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
+                if directed is not None and directed == turn.speaker:
+                    directed = None   # (the narrator's own frame toward himself: मैंने मेरी तरफ़ …, none)
                 if directed and not raw.direction and raw.to and _role_word(directed, lexicon):
                     # a frame that names a role (लड़के से कहा, "अरे छोटू, …"): the party the quote
                     # opens with by name is the same person, and the better key
@@ -1049,6 +1051,14 @@ class Analyzer:
                             calls = opening_vocative(text, turn.start, turn.end, lexicon)
                             directed = calls if calls is not None and not _role_word(calls, lexicon) \
                                 and len(TOKEN.findall(calls)) == 1 else looked_at
+                if not directed and turn.evidence and framed and not specs and not vocatives.get(turn.index):
+                    # a beat that turns the speaker toward the narrator (सिस्टर ग्रेसी मेरी तरफ़ मुड़ीं। "…")
+                    last = _last_sentence(text, raw_turns[turn.index - 1])
+                    narrator = f"{lexicon.narrative['narrator']} (narrator)" if lexicon.narrative else ""
+                    if last is not None and narrator in parties and narrator != turn.speaker \
+                            and toward_the_narrator([lexicon.key(w) for w in TOKEN.findall(text, last[0], last[1])],
+                                                    lexicon):
+                        directed = narrator
                 if not directed and turn.evidence and framed and callable_index is not index \
                         and not vocatives.get(turn.index):
                     # with no speakers given, a beat that acts on one other party of the story is

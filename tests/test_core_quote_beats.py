@@ -785,3 +785,49 @@ def test_a_name_s_word_with_an_apostrophe_is_keyed_whole():
     from honorifics.extraction.narrative import as_written
     assert as_written("Kunal", "Kunal's bag neeche gira. Kunal ne kaha") == "Kunal"
     assert as_written("Mehra ma", "Mehra ma'am ne kaha") == "Mehra ma'am"
+
+
+@pytest.mark.parametrize("language, text, speaker", [
+    # रघु … । वह झुककर …: the pronoun refers back to the one the line named
+    ("hi", 'दुकान में भीड़ थी। सेठ जी बोले, "मोहन, तू बोरी उठा।"\n\n'
+           'मोहन बोरी लेकर भागा। रास्ते में एक डिब्बा गिर पड़ा। वह झुककर उसे उठाने लगा।\n\n"माफ़ कीजिए सेठ जी, अभी रखता हूँ।"\n\n'
+           'मोहन ने डिब्बा अलमारी में रखा।', "मोहन"),
+    ("bn", 'ঘাটে সন্ধে। বিশু বলল, "খোকন, তুই আলোটা জ্বাল।"\n\n'
+           'রমেশবাবু সিঁড়িতে বসে ছিলেন। তিনি চশমাটা খুলে মুছলেন।\n\n"বিশু, তুমি আজ এত দেরি করলে কেন?"\n\n'
+           'রমেশবাবু আবার চশমা পরলেন।', "রমেশবাবু"),
+])
+def test_a_pronoun_that_acts_in_the_line_before_a_quote_refers_to_the_one_the_line_named(language, text, speaker):
+    speakers = analyze_text(text, language=language, task="continuation").speakers
+    assert speaker in speakers and not any(name.endswith("(unnamed)") for name in speakers)
+
+
+def test_a_pronoun_after_a_description_keeps_its_own_key():
+    # control: एक लड़का … । वह …: a description, no name, so the pronoun's key (DESIGN.md)
+    text = ('दुकान में भीड़ थी। सेठ जी बोले, "मोहन, तू बोरी उठा।"\n\n'
+            'तभी एक लड़का अंदर आया। वह काउंटर के पास रुक गया।\n\n"सेठ जी, आप मुझे एक किलो चीनी दे दीजिए।"')
+    assert "वह (unnamed)" in analyze_text(text, language="hi", task="continuation").speakers
+
+
+WARD = ('मैं वार्ड में पहुँचा। दादाजी बिस्तर पर लेटे थे। मैंने कहा, "दादाजी, आप कैसे हैं?"\n'
+        'दादाजी मुस्कुराए। "ठीक हूँ बेटा, तुम बैठो।"\n'
+        'नर्स रीता ने दादाजी को दवा दी। "बाबा, आप ये गोली खा लीजिए।"\n')
+
+
+@pytest.mark.parametrize("beat", ['फिर नर्स रीता मेरी तरफ़ मुड़ीं। ', 'फिर नर्स रीता मेरी तरफ़ मुड़कर बोलीं, '])
+def test_a_beat_or_frame_that_turns_toward_the_narrator_is_said_to_the_narrator(beat):
+    text = WARD + beat + '"तुम इन्हें पानी पिला देना।"'
+    last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
+    assert last.addressee == "मैं (narrator)"
+    # control: turned toward no one (फिर नर्स रीता मुस्कुराईं।), the one she spoke to
+    text = WARD + 'फिर नर्स रीता मुस्कुराईं। "बाबा, आप आराम कीजिए।"'
+    assert [t for t in analyze_text(text, language="hi", task="continuation").turns
+            if t.kind == "speech"][-1].addressee == "दादाजी"
+
+
+def test_a_frame_toward_the_narrator_in_banglish_names_the_narrator_not_a_stem():
+    # amar dike: the narrator's genitive and a direction, not a person "ama"
+    text = ('Station-e bhir. Ami bollam, "Rina, tui ticket ta rakh."\n'
+            'Rina ticket nilo. Rina bollo, "Dada, apni ektu shore daran."\n'
+            'Tarpor Rina amar dike takiye bollo, "Tumi eto ghabracho keno?"')
+    last = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"][-1]
+    assert (last.speaker, last.addressee) == ("Rina", "ami (narrator)")

@@ -380,6 +380,8 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
     narrative = lexicon.narrative
     if narrative and not narrative["first_person_objects"].isdisjoint(keys):
         return f"{narrative['narrator']} (narrator)"   # (আমাকে বললেন, मुझसे कहा: to the narrator, not a stem Ama)
+    if narrative and toward_the_narrator(keys, lexicon):
+        return f"{narrative['narrator']} (narrator)"   # (मेरी तरफ़ मुड़कर, আমার দিকে তাকিয়ে: toward the narrator)
     for i in range(len(words)):
         for candidate in _marked(words, keys, i, lexicon)[0]:
             found = index.match(candidate) if index is not None else None
@@ -388,6 +390,14 @@ def frame_addressee(frame: str, lexicon: Lexicon, index: SpeakerIndex | None) ->
             if lexicon.person_word(lexicon.key(candidate)):
                 return candidate
     return None
+
+
+def toward_the_narrator(keys: list[str], lexicon: Lexicon) -> bool:
+    """Do a clause's word keys turn or look toward the narrator (``मेरी तरफ़ मुड़ीं``, ``আমার দিকে
+    তাকাল``, ``meri taraf dekha``: a first person's genitive, then a direction word)?"""
+    mine = lexicon.narrative["first_person_other"] if lexicon.narrative else frozenset()
+    toward = lexicon.addressees["toward"]
+    return any(keys[i] in mine and keys[i + 1] in toward for i in range(len(keys) - 1))
 
 
 def _marked(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> tuple[list[str], str]:

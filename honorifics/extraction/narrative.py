@@ -1109,6 +1109,30 @@ def _people_named(sentence: str, lexicon: Lexicon, index: SpeakerIndex) -> int:
     return len(listed) + others
 
 
+def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerIndex | None,
+                       record: str) -> tuple[str, bool] | None:
+    """The one a 3rd-person pronoun subject refers back to: the subject of the nearest of the two
+    sentences before it (``sentences``, in order) that has one, a person named there, stated or
+    guessed (``रघु ट्रे लेकर दौड़ा। उसका एक पैर स्टूल से टकराया … वह झुककर …`` → रघु; ``माथुर अंकल …
+    बैठे थे। उन्होंने …`` → माथुर अंकल), not a pronoun's key or the narrator's; None where that
+    sentence names two people or its subject is a thing."""
+    for sentence in reversed(sentences[-2:]):
+        overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
+        if overt is not None and overt[0].endswith(")"):
+            continue   # (a pronoun again: the chain goes on back)
+        found = overt if overt is not None else guessed_subject(sentence, lexicon, index, record, False)
+        if found is None or found[0].endswith(")"):
+            continue
+        people = sum(1 for word in TOKEN.findall(sentence) if lexicon.person_word(lexicon.key(word)))
+        named = _as_named(found, sentence, lexicon, record)
+        # (a name: a description, लड़का, এক বুড়ো, leaves the pronoun's key, as the narration gives no name)
+        a_name = any(not lexicon.person_word(lexicon.key(word)) and lexicon.key(word) not in lexicon.name_titles
+                     for word in TOKEN.findall(named[0]))
+        return named if a_name and people <= 1 and (_person_subject(found, lexicon) or _named_again(found[0], record)) \
+            else None
+    return None
+
+
 def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None,
                       record: str = "") -> tuple[str, bool] | None:
     """The speaker named by narration between the dashes of a dash-dialogue line

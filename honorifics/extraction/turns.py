@@ -38,7 +38,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
+from .narrative import (UNNAMED_SUFFIX, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
@@ -749,6 +749,10 @@ class _TurnSplitter:
             # that leads into it: ঘণ্টা পড়ল। অমলবাবু … দিলেন: has no text read)
             return None
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index, self.text), last, self.lexicon)
+        if found is not None and found[0].endswith(UNNAMED_SUFFIX) and not self.speakers and len(parts) > 1:
+            # a pronoun subject refers back to the one the line named before it (रघु ट्रे लेकर दौड़ा। …
+            # वह झुककर उसे उठाने लगा। / "…": रघु)
+            found = pronoun_antecedent(parts[:-1], self.lexicon, self.index, self.text) or found
         if found is not None:
             self.describe(found[0], last)
         if found is None:
