@@ -1125,6 +1125,8 @@ def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerInd
             continue
         people = sum(1 for word in TOKEN.findall(sentence) if lexicon.person_word(lexicon.key(word)))
         named = _as_named(found, sentence, lexicon, record)
+        if named is None:
+            continue
         # (a name: a description, लड़का, এক বুড়ো, leaves the pronoun's key, as the narration gives no name)
         a_name = any(not lexicon.person_word(lexicon.key(word)) and lexicon.key(word) not in lexicon.name_titles
                      for word in TOKEN.findall(named[0]))
