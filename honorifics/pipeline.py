@@ -1252,8 +1252,9 @@ class Analyzer:
                   asides: set[tuple[int, int]] | None = None) -> dict[str, SpeakerResult]:
         """Each speaker's tier toward the main addressee, and toward each addressee.
 
-        The main addressee is the one most of the speaker's turns address (the
-        dialogue partner); evidence addressed to someone else (a vocative, a
+        The main addressee is the dialogue partner: among those the speaker addresses who
+        address the speaker back, the one most of its turns address (else the one most of
+        its turns address); evidence addressed to someone else (a vocative, a
         stage direction, a group) goes to ``by_addressee``, not into ``mixed``.
         """
         addressed = addressed or {}
@@ -1269,7 +1270,10 @@ class Analyzer:
             if len(set(addressed_to)) > 1:
                 # (two people as often: the partner is the one who answers, else the first)
                 answering = {t.speaker for t in turns if t.kind == SPEECH and t.addressee == name and t.speaker}
-                addressee = _most_common(addressed_to, names, answering)
+                # (the partner first, DESIGN.md: one who answers, before one spoken to twice in
+                # passing who never does)
+                partners = [a for a in addressed_to if a in answering]
+                addressee = _most_common(partners or addressed_to, names, answering)
             else:
                 addressee = addressed_to[0] if addressed_to else next((n for n in names if n != name), None)
             per_addressee: dict[str | None, list[Evidence]] = {}
