@@ -21,8 +21,8 @@ from typing import Any, Iterable, Iterator
 from .extraction.english import is_english
 from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, group_address,
                                     learn_role_name, may_change_addressee, opening_direction, opening_direction_text,
-                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party, toward_the_narrator,
-                                    vocative_names)
+                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party,
+                                    toward_the_narrator, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
@@ -530,9 +530,12 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
     """The one party of the story other than the speaker that the beat right before a quote, in
     its paragraph, names beside the speaker (``रामसिंह ने कालू की पीठ पर धौल जमाई। "सुना तूने?"``
     → कालू; ``নিতাই কালুর হাতে চাবিটা দিল।`` → কালু), looking back past a frame that names no one
-    (``Simran ne phone Rohan ki taraf ghumaya. Phir hanste hue boli,`` → Rohan); None where it
-    names none or two, or names the other as whose kin the speaker is (``आरव की मम्मी, श्रीमती
-    मेहता, का ईमेल आया:``)."""
+    (``Simran ne phone Rohan ki taraf ghumaya. Phir hanste hue boli,`` → Rohan); where the beat
+    names only the speaker, the one party who acted in the sentence before, to whom the quote
+    reacts (``সৌম্য থালাটা ঠেলে সরিয়ে দিল। অর্ক হেসে বলল,`` → সৌম্য). None where it names none
+    or two, where a frame looks elsewhere (``फिर मेरी तरफ़ देखकर बोले,``), where it names the other
+    as whose kin the speaker is (``आरव की मम्मी, श्रीमती मेहता, का ईमेल आया:``), or, beside the
+    speaker, as the agent of a clause of its own (``जिसे मुन्ना ने पढ़कर सुनाया:``)."""
     suffixes = lexicon.addressees["genitive_suffixes"]
     narrator = speaker is not None and speaker.endswith("(narrator)")
     own_keys = naming_keys(speaker, lexicon) if speaker is not None else frozenset()
@@ -993,7 +996,7 @@ class Analyzer:
                 directed = (direction_person(raw.direction, lexicon, index) if raw.direction else raw.to) \
                     or opening_direction(turn.text, lexicon)   # (**निर्देशक:** (हीरोइन से) …: the label's)
                 if directed is not None and directed == turn.speaker:
-                    directed = None   # (the narrator's own frame toward himself: मैंने मेरी तरफ़ …, none)
+                    directed = None   # (no one is their own addressee: a narrator's frame toward "me")
                 if directed and not raw.direction and raw.to and _role_word(directed, lexicon):
                     # a frame that names a role (लड़के से कहा, "अरे छोटू, …"): the party the quote
                     # opens with by name is the same person, and the better key
