@@ -831,3 +831,16 @@ def test_a_frame_toward_the_narrator_in_banglish_names_the_narrator_not_a_stem()
             'Tarpor Rina amar dike takiye bollo, "Tumi eto ghabracho keno?"')
     last = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"][-1]
     assert (last.speaker, last.addressee) == ("Rina", "ami (narrator)")
+
+
+def test_the_title_that_opens_the_name_of_the_one_turned_to_is_no_subject():
+    # তারপর মিসেস দত্তর দিকে ফিরে …: মিসেস opens দত্ত's name, turned to; the elided subject goes on
+    text = ('দোকানে ভিড়, পল্টু একা কাজ সামলাচ্ছে। মিসেস দত্ত বললেন, "ভাই, আপনি এটা সারিয়ে দিন।"\n'
+            'পল্টু ঘড়িটা হাতে নিল। "দিদি, আপনি কাল আসুন।"\n'
+            'তারপর মিসেস দত্তর দিকে ফিরে যোগ করল, "আপনি চিন্তা করবেন না, দিদি।"')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["মিসেস দত্ত", "পল্টু", "পল্টু"]
+    # control: the title opening the subject's own name keeps it (মিসেস দত্ত পল্টুর দিকে ফিরে …)
+    text = text.replace("তারপর মিসেস দত্তর দিকে ফিরে যোগ করল", "মিসেস দত্ত পল্টুর দিকে ফিরে বললেন")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "মিসেস দত্ত"

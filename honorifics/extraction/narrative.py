@@ -760,9 +760,13 @@ def _a_thing(keys: list[str], i: int, lexicon: Lexicon, words: list[str] | None 
 
 
 def _turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon) -> bool:
-    """Is ``words[i]`` the person a frame turns to (মায়ের দিকে ফিরে, Ghoshal-babur dike), not its subject?"""
-    return bool(toward_candidates(words, keys, i, lexicon)) or any(
-        lexicon.key(c) in lexicon.name_titles for c in toward_candidates(words, keys, i + 1, lexicon))
+    """Is ``words[i]`` the person a frame turns to (মায়ের দিকে ফিরে, Ghoshal-babur dike), or the title
+    their name opens with (মিসেস in ``তারপর মিসেস বসুর দিকে ফিরে …``), not its subject?"""
+    if toward_candidates(words, keys, i, lexicon):
+        return True
+    after = toward_candidates(words, keys, i + 1, lexicon)
+    return bool(after) and (keys[i] in lexicon.narrative.get("prefix_titles", ())
+                            or any(lexicon.key(c) in lexicon.name_titles for c in after))
 
 
 def _modifies_turned_to(words: list[str], keys: list[str], i: int, lexicon: Lexicon,
