@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .extraction.english import is_english
-from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, group_address,
-                                    learn_role_name, may_change_addressee, opening_direction, opening_direction_text,
-                                    opening_vocative, opens_with_call, person_named, sentence_spans, the_other_party,
-                                    toward_the_narrator, vocative_names)
+from .extraction.addressees import (addressees_of_evidence, direction_person, frame_recipient, genitive_stems,
+                                    group_address, learn_role_name, may_change_addressee, opening_direction,
+                                    opening_direction_text, opening_vocative, opens_with_call, person_named,
+                                    sentence_spans, the_other_party, toward_the_narrator, vocative_names)
 from .extraction.evidence import UtteranceEvidence, extract_evidence
 from .extraction.genericity import generic_by_contrast
 from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, names_the_forms, quotes_a_form
@@ -525,8 +525,14 @@ def _looked_at(text: str, frame: RawTurn, lexicon: Lexicon) -> str | None:
     return frame_recipient(text[last[0]:last[1]], lexicon) if last is not None else None
 
 
-def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, parties: SpeakerIndex,
-                    lexicon: Lexicon) -> str | None:
+def _looks_toward(keys: list[str], clause: str, lexicon: Lexicon) -> bool:
+    """Does a clause turn or look toward someone or something: a direction word, or a recipient's
+    mark (``फिर मेरी तरफ़ देखकर बोले,``, ``फिर उसने नीरज को घूरा,``)?"""
+    return not lexicon.addressees["toward"].isdisjoint(keys) or frame_recipient(clause, lexicon) is not None
+
+
+def _party_acted_on(text: str, sentences: list[tuple[int, int]], quote: int, speaker: str | None,
+                    parties: SpeakerIndex, lexicon: Lexicon) -> str | None:
     """The one party of the story other than the speaker that the beat right before a quote, in
     its paragraph, names beside the speaker (``रामसिंह ने कालू की पीठ पर धौल जमाई। "सुना तूने?"``
     → कालू; ``নিতাই কালুর হাতে চাবিটা দিল।`` → কালু), looking back past a frame that names no one
@@ -535,22 +541,21 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
     reacts (``সৌম্য থালাটা ঠেলে সরিয়ে দিল। অর্ক হেসে বলল,`` → সৌম্য). None where it names none
     or two, where a frame looks elsewhere (``फिर मेरी तरफ़ देखकर बोले,``), where it names the other
     as whose kin the speaker is (``आरव की मम्मी, श्रीमती मेहता, का ईमेल आया:``), or, beside the
-    speaker, as the agent of a clause of its own (``जिसे मुन्ना ने पढ़कर सुनाया:``)."""
-    suffixes = lexicon.addressees["genitive_suffixes"]
+    speaker, as the agent of a clause of its own (``जिसे मुन्ना ने पढ़कर सुनाया:``). ``sentences``: the
+    spans of the beat's sentences (of the narration right before the quote)."""
     narrator = speaker is not None and speaker.endswith("(narrator)")
     own_keys = naming_keys(speaker, lexicon) if speaker is not None else frozenset()
-    sentences = sentence_spans(text, frame.start, frame.end)
     reacting = False   # the last sentence names only the speaker, who reacts to the sentence before
     for start, end in reversed(sentences[-2:]):
         if "\n\n" in text[start:quote]:
             return None
         keys = [lexicon.key(w) for w in TOKEN.findall(text, start, end)]
         # (a name with a genitive ending: কালুর হাতে)
-        bare = [next((k[:-len(s)] for s in suffixes if k.endswith(s) and len(k) > len(s) + 1), k) for k in keys]
+        bare = [next(iter(genitive_stems(k, lexicon)), k) for k in keys]
         named = parties.mentioned_in(keys + bare)
         narrator_acts = narrator and not lexicon.first_person_pronouns.isdisjoint(keys)
         if not named and not narrator_acts:
-            if lexicon.addressees["toward"].isdisjoint(keys) and frame_recipient(text[start:end], lexicon) is None:
+            if not _looks_toward(keys, text[start:end], lexicon):
                 continue
             return None   # (a frame that looks elsewhere: फिर मेरी तरफ़ देखकर बोले,)
         # (the speaker by a longer or shorter name too: कमला बुआ for बुआ)
@@ -558,8 +563,7 @@ def _party_acted_on(text: str, frame: RawTurn, quote: int, speaker: str | None, 
         if not mine and not narrator_acts and not reacting:
             return None
         others = [name for name in named if name not in mine]
-        if not others and not reacting and lexicon.addressees["toward"].isdisjoint(keys) \
-                and frame_recipient(text[start:end], lexicon) is None:
+        if not others and not reacting and not _looks_toward(keys, text[start:end], lexicon):
             # the speaker alone acts: the quote reacts to the one who acted in the sentence before
             # (সৌম্য থালাটা ঠেলে সরিয়ে দিল। অর্ক হেসে বলল, "তুই না খেলে …" → সৌম্য)
             reacting = True
@@ -1055,19 +1059,17 @@ class Analyzer:
                             directed = calls if calls is not None and not _role_word(calls, lexicon) \
                                 and len(TOKEN.findall(calls)) == 1 else looked_at
                 if not directed and turn.evidence and framed and not specs and not vocatives.get(turn.index):
+                    # the beat's sentences, read once for both rules below
+                    beat = sentence_spans(text, raw_turns[turn.index - 1].start, raw_turns[turn.index - 1].end)
                     # a beat that turns the speaker toward the narrator (सिस्टर ग्रेसी मेरी तरफ़ मुड़ीं। "…")
-                    last = _last_sentence(text, raw_turns[turn.index - 1])
                     narrator = f"{lexicon.narrative['narrator']} (narrator)" if lexicon.narrative else ""
-                    if last is not None and narrator in parties and narrator != turn.speaker \
-                            and toward_the_narrator([lexicon.key(w) for w in TOKEN.findall(text, last[0], last[1])],
-                                                    lexicon):
+                    if beat and narrator in parties and narrator != turn.speaker \
+                            and toward_the_narrator([lexicon.key(w) for w in TOKEN.findall(text, *beat[-1])], lexicon):
                         directed = narrator
-                if not directed and turn.evidence and framed and callable_index is not index \
-                        and not vocatives.get(turn.index):
                     # with no speakers given, a beat that acts on one other party of the story is
                     # said to them (बंसल अंकल ने … इमरान के हाथ से पर्ची ले ली। "ला, दिखा।" → इमरान)
-                    acted_on = _party_acted_on(text, raw_turns[turn.index - 1], turn.start, turn.speaker,
-                                               callable_index, lexicon)
+                    acted_on = _party_acted_on(text, beat, turn.start, turn.speaker, callable_index, lexicon) \
+                        if not directed and callable_index is not index else None
                     if acted_on is not None:
                         # (not where the register says otherwise: one the speaker gave the one talked
                         # with and never gave that party, or one the speaker never gave that party
