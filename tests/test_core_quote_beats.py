@@ -844,3 +844,28 @@ def test_the_title_that_opens_the_name_of_the_one_turned_to_is_no_subject():
     text = text.replace("তারপর মিসেস দত্তর দিকে ফিরে যোগ করল", "মিসেস দত্ত পল্টুর দিকে ফিরে বললেন")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert speakers[-1] == "মিসেস দত্ত"
+
+
+def test_a_clause_opened_by_a_word_of_contrast_or_time_names_who_acts_before_the_quote():
+    # … बढ़ा, पर तभी चौधरी साहब … भीतर आ गए: the one who comes in, in the clause next to the quote, speaks
+    text = ('गोदाम में सन्नाटा था। रघु ने बोरी उठाई और दरवाज़े की ओर बढ़ा, पर तभी चौधरी साहब छड़ी टेकते '
+            'हुए भीतर आ गए:\n"रुको, यह बोरी तुम कहाँ ले जा रहे हो?"')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["चौधरी साहब"]
+    # control: फिर goes on with the same subject (… बढ़ा, फिर … ठिठक गया:), रघु speaks
+    text = text.replace("पर तभी चौधरी साहब छड़ी टेकते हुए भीतर आ गए", "फिर चौधरी साहब की छड़ी देखकर ठिठक गया")
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["रघु"]
+
+
+def test_the_first_clause_s_subject_is_introduced_when_a_later_clause_s_acts():
+    # মাছওয়ালা রতন … ছাড়াচ্ছিল, এমন সময় … হরিকাকা … এসে দাঁড়ালেন: both are in the scene; the one
+    # হরিকাকা calls answers
+    text = ('বাজারে ভিড়। মাছওয়ালা রতন আঁশ ছাড়াচ্ছিল, এমন সময় পাড়ার হরিকাকা থলে হাতে এসে দাঁড়ালেন।\n\n'
+            '"রতন, আজ ট্যাংরা কত করে?" হরিকাকা জিজ্ঞেস করলেন।\n\n"কাকা, আজ সাড়ে চারশো। একদম টাটকা।"')
+    turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert [(t.speaker, t.addressee) for t in turns] == [("হরিকাকা", "রতন"), ("রতন", "হরিকাকা")]
+    # control: a sentence that names only হরিকাকা introduces no one else
+    text = text.replace("মাছওয়ালা রতন আঁশ ছাড়াচ্ছিল, এমন সময় পাড়ার হরিকাকা", "পাড়ার হরিকাকা")
+    turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert turns[-1].speaker != "রতন"

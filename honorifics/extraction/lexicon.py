@@ -527,6 +527,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
                                          [match_key(e, script) for e in section.get("emphatic_clitics") or ()]),
             "clause_breaks": keys(section.get("clause_breaks")),
             "clause_openers": keys(section.get("clause_openers")),
+            # a word of contrast or time that opens a clause after a comma with a subject of its own
+            # (… आगे बढ़ा, पर तभी मुंशी जी …; not "and", which goes on with the same subject)
+            "new_subject_openers": keys(section.get("new_subject_openers")),
             # endings of a subordinate verb whose clause has its own subject (দিতেই "as soon as … gave")
             "clause_break_suffixes": tuple(match_key(e, script) for e in section.get("clause_break_suffixes") or ()),
             "reported_markers": keys(section.get("reported_markers")),

@@ -351,7 +351,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         beat_start = len(TOKEN.findall(frame[:last_comma])) if last_comma > 0 else 0
         if 0 < beat_start < len(tokens):
             last = _clause_subject(tokens[beat_start:], lexicon, index)
-            found = last if last is not None and not last[1] else None
+            # (or anyone its own grammar names where a word of time or contrast opens it as a new
+            # clause: … आगे बढ़ा, पर तभी मुंशी जी … आ खड़े हुए:)
+            opens_anew = not guess and keys[beat_start] in narrative["new_subject_openers"]
+            found = last if last is not None and (not last[1] or opens_anew) else None
     if found is None and verb_at is not None and clause_start > 0:
         # the verb's own clause's subject, not an earlier clause's (আমি … মেল দেখছিলাম, এমন সময় মা
         # রান্নাঘর থেকে হাঁক দিল:); where it has none, the listed agent nearest before it, marked by
