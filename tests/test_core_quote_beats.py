@@ -869,3 +869,41 @@ def test_the_first_clause_s_subject_is_introduced_when_a_later_clause_s_acts():
     text = text.replace("মাছওয়ালা রতন আঁশ ছাড়াচ্ছিল, এমন সময় পাড়ার হরিকাকা", "পাড়ার হরিকাকা")
     turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert turns[-1].speaker != "রতন"
+
+
+POSSESSOR_HI = ('नीरज ने बिल देखा। "भैया, ये कितने का है?"\n\nदुकानदार ने हिसाब लगाया। "तीन सौ रुपये, आप नकद देंगे?"\n\n'
+                'नीरज का चेहरा उतर गया। वह बिल पर झुककर एक-एक लाइन पढ़ने लगा। कुल रक़म पर उसकी उँगली रुक गई।\n\n'
+                '"ये तो बहुत ज़्यादा है, आप कुछ कम कर दीजिए।"')
+POSSESSOR_BN = ('রাজু বিলটা দেখল। "দাদা, এটা কত?"\n\nদোকানদার হিসেব কষলেন। "তিনশো টাকা, তুমি নগদ দেবে?"\n\n'
+                'রাজুর মুখ শুকিয়ে গেল। সে বিলের ওপর ঝুঁকে এক এক লাইন পড়তে লাগল। মোট টাকার ঘরে তার আঙুল থেমে গেল।\n\n'
+                '"এ তো অনেক বেশি, একটু কম করুন না।"')
+
+
+@pytest.mark.parametrize("language, text, owner, thing", [
+    ("hi", POSSESSOR_HI, "नीरज का चेहरा उतर गया", "दुकान का दरवाज़ा खुला"),
+    ("bn", POSSESSOR_BN, "রাজুর মুখ শুকিয়ে গেল", "দোকানের দরজা খুলে গেল"),
+])
+def test_a_pronoun_refers_back_to_the_speaker_whose_face_opens_the_sentence_before(language, text, owner, thing):
+    # नीरज का चेहरा उतर गया। वह …: नीरज, who spoke before, is the one वह refers to
+    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == speakers[0]
+    # control: a thing's (दुकान का दरवाज़ा खुला) leaves the pronoun's key
+    text = text.replace(owner, thing)
+    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1].endswith("(unnamed)")
+
+
+QUOTE_AFTER_BEAT = ('अमित ने पर्ची दी। "आप देख लीजिए।"\n\nवर्मा जी ने देखा। "ठीक है, आप बैठिए।"\n\n'
+                    'तभी सिस्टर ग्रेस फ़ाइल लेकर आईं। "वर्मा जी, आप ये पर्ची भी देख लीजिए।"\n\nवर्मा जी ने पर्ची ले ली।')
+
+
+def test_a_quote_that_ends_a_paragraph_of_narration_is_speech_even_where_no_frame_names_its_speaker():
+    # तभी सिस्टर ग्रेस … आईं। "वर्मा जी, आप …": a quote standing as a sentence after the beat is a
+    # turn with its evidence, not narration
+    turns = analyze_text(QUOTE_AFTER_BEAT, language="hi", task="continuation").turns
+    speech = [t for t in turns if t.kind == "speech"]
+    assert len(speech) == 3 and "आप" in [e.text for e in speech[-1].evidence]
+    # control: a title quoted inside a sentence (… पर "ताज़ा माल" लिखा था।) stays narration
+    text = QUOTE_AFTER_BEAT.replace('तभी सिस्टर ग्रेस फ़ाइल लेकर आईं। "वर्मा जी, आप ये पर्ची भी देख लीजिए।"',
+                                    'दुकान के बोर्ड पर "ताज़ा माल, सस्ते दाम" लिखा था।')
+    assert len([t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]) == 2

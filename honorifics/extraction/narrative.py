@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -1117,17 +1118,23 @@ def _people_named(sentence: str, lexicon: Lexicon, index: SpeakerIndex) -> int:
 
 
 def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerIndex | None,
-                       record: str) -> tuple[str, bool] | None:
+                       record: str, speakers: Collection[str] = ()) -> tuple[str, bool] | None:
     """The one a 3rd-person pronoun subject refers back to: the subject of the nearest of the two
     sentences before it (``sentences``, in order) that has one, a person named there, stated or
     guessed (``रघु ट्रे लेकर दौड़ा। उसका एक पैर स्टूल से टकराया … वह झुककर …`` → रघु; ``माथुर अंकल …
-    बैठे थे। उन्होंने …`` → माथुर अंकल), not a pronoun's key or the narrator's; None where that
-    sentence names two people or its subject is a thing."""
+    बैठे थे। उन्होंने …`` → माथुर अंकल), or one of the ``speakers`` so far whose face or hand is
+    that subject (``अमित का चेहरा उतर गया। वह …`` → अमित); not a pronoun's key or the narrator's;
+    None where that sentence names two people or its subject is a thing."""
     for sentence in reversed(sentences[-2:]):
-        overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
+        tokens = _frame_keys(sentence, lexicon)
+        overt = _clause_subject(tokens, lexicon, index)
         if overt is not None and overt[0].endswith(")"):
             continue   # (a pronoun again: the chain goes on back)
         found = overt if overt is not None else guessed_subject(sentence, lexicon, index, record, False)
+        if found is None:
+            owner = _opening_possessor(tokens, lexicon, speakers)
+            if owner is not None:
+                return owner, False
         if found is None or found[0].endswith(")"):
             continue
         people = sum(1 for word in TOKEN.findall(sentence) if lexicon.person_word(lexicon.key(word)))
@@ -1140,6 +1147,20 @@ def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerInd
         return named if a_name and people <= 1 and (_person_subject(found, lexicon) or _named_again(found[0], record)) \
             else None
     return None
+
+
+def _opening_possessor(tokens: list[tuple[str, str]], lexicon: Lexicon, speakers: Collection[str]) -> str | None:
+    """The speaker whose possession opens a sentence with no person as its subject (``अमित का
+    चेहरा उतर गया``, ``অমিতের মুখ শুকিয়ে গেল``, ``Amit ka chehra``), or None."""
+    if not speakers or not tokens:
+        return None
+    keys = [k for _, k in tokens]
+    markers = lexicon.narrative["possessive_markers"]
+    by_key = {" ".join(lexicon.key(w) for w in TOKEN.findall(s)): s for s in speakers}
+    for n in (1, 2):   # (a name and its title: वर्मा जी का)
+        if n < len(keys) and keys[n] in markers:
+            return by_key.get(" ".join(keys[:n]))
+    return next((by_key[stem] for stem in genitive_stems(keys[0], lexicon) if stem in by_key), None)
 
 
 def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None,

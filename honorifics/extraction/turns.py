@@ -749,14 +749,11 @@ class _TurnSplitter:
             # that leads into it: ঘণ্টা পড়ল। অমলবাবু … দিলেন: has no text read)
             return None
         found = named_in_apposition(narration_speaker(last, self.lexicon, self.index, self.text), last, self.lexicon)
-        if found is not None and found[0].endswith(UNNAMED_SUFFIX) and not self.speakers and len(parts) > 1:
-            # a pronoun subject refers back to the one the line named before it (रघु ट्रे लेकर दौड़ा। …
-            # वह झुककर उसे उठाने लगा। / "…": रघु)
-            found = pronoun_antecedent(parts[:-1], self.lexicon, self.index, self.text) or found
+        found = self.antecedent_of(found, parts)
         if found is not None:
             self.describe(found[0], last)
         if found is None:
-            found = elided_frame_speaker(parts, self.lexicon, self.index)
+            found = self.antecedent_of(elided_frame_speaker(parts, self.lexicon, self.index), parts)
         if found is None and parts and self.lexicon.narrative and not _heading(self.line_before):
             # a character acting, by a name the lexicon does not know (মিতা জানালার দিকে তাকাল। —তুই …):
             # the word the sentence gives as its subject, when the record names it again (a scene's
@@ -767,9 +764,20 @@ class _TurnSplitter:
                 # (its last sentence describes or goes on without a subject: the one the line is about;
                 # at the scene's opening only after a description with no verb, as its last sentence
                 # turns to who speaks first as often: … বসে ছিলেন অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
-                found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text,
-                                                 verbless_only=not self.speech_seen)
+                found = self.antecedent_of(subject_of_a_line_before(self.line_before, self.lexicon, self.index,
+                                                                    self.text, verbless_only=not self.speech_seen),
+                                           parts)
         return found
+
+    def antecedent_of(self, found: tuple[str, bool] | None, parts: list[str]) -> tuple[str, bool] | None:
+        """A pronoun subject the narration line gives refers back to the one the line named before
+        it (``रघु ट्रे लेकर दौड़ा। … वह झुककर उसे उठाने लगा। / "…"``: रघु; ``अमित का चेहरा उतर गया। वह …``:
+        अमित, who spoke before), where no speakers are given; else ``found`` as it is."""
+        if found is None or not found[0].endswith(UNNAMED_SUFFIX) or self.speakers or len(parts) < 2:
+            return found
+        said = {turn.speaker for turn in self.speech_so_far()
+                if turn.speaker and "(" not in turn.speaker and not turn.speaker.startswith(UNNAMED_DASH)}
+        return pronoun_antecedent(parts[:-1], self.lexicon, self.index, self.text, said) or found
 
     def next_dash_speaker(self) -> tuple[str, bool]:
         """The speaker of an unnamed dash line: the other party of the previous one (of three or
@@ -958,6 +966,30 @@ class _TurnSplitter:
             position = end
         if position < span_end and self.text[position:span_end].strip():
             self.turns.append(RawTurn(None, NARRATION, position, span_end))
+        return True
+
+    def quote_after_narration(self, span_start: int, span_end: int) -> bool:
+        """In a story whose speech has begun, a paragraph of narration that ends in one quote standing
+        as a sentence of its own, which no frame attributes (``तभी सिस्टर ग्रेस … लेकर आईं। "वर्मा जी,
+        …"``): the quote is read as a quote line after that narration, not left in it. True when it
+        read the paragraph so."""
+        spans = standalone_quotes(self.text, span_start, span_end)
+        if len(spans) != 1 or self.text[spans[0][1]:span_end].strip(" \t*_"):
+            return False
+        start, end = spans[0]
+        if not TOKEN.search(self.text, span_start, start):
+            return False
+        saved, self.line_before = self.line_before, self.text[span_start:start]
+        try:
+            speaker = self.not_the_one_called(self.named_by_line_before(quote=True), start, end) \
+                or self.unframed_speaker()
+        finally:
+            self.line_before = saved
+        if speaker is None or speaker[0] is None:
+            return False
+        self.turns.append(RawTurn(None, NARRATION, span_start, start))
+        self.narrative_turn(speaker[0], speaker[1], start, end)
+        self.inferred.append(self.turns[-1])
         return True
 
     def called_in_last_turn(self, people: list[str]) -> str | None:
@@ -1307,6 +1339,8 @@ class _TurnSplitter:
             self.speech_seen = True
             return
         if self.story and self.unframed_story_quotes(span_start, span_end):
+            return
+        if self.story and self.speech_seen and self.quote_after_narration(span_start, span_end):
             return
         # Part of the previous labelled speech turn, or (before any labelled
         # turn) scene-setting narration — unless nothing is labelled, in which
