@@ -907,3 +907,19 @@ def test_a_quote_that_ends_a_paragraph_of_narration_is_speech_even_where_no_fram
     text = QUOTE_AFTER_BEAT.replace('तभी सिस्टर ग्रेस फ़ाइल लेकर आईं। "वर्मा जी, आप ये पर्ची भी देख लीजिए।"',
                                     'दुकान के बोर्ड पर "ताज़ा माल, सस्ते दाम" लिखा था।')
     assert len([t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]) == 2
+
+
+@pytest.mark.parametrize("language, text, speaker, text_seen", [
+    ("hi", 'रवि दौड़ता हुआ आया। "सर, माफ़ कीजिए, बस छूट गई थी।"\n\nप्रिंसिपल साहब ने चश्मा उतारा और घड़ी देखी:\n'
+           '"तुम रोज़ यही कहते हो। कल से समय पर आना।"', "प्रिंसिपल साहब", "और दीवार पर लगा नोटिस देखा"),
+    ("bn", 'রবি ছুটতে ছুটতে এল। "স্যার, মাফ করবেন, বাস ফসকে গিয়েছিল।"\n\nমাস্টারমশাই চশমাটা খুলে ঘড়ি দেখলেন:\n'
+           '"তুমি রোজ এই কথা বলো। কাল থেকে সময়ে আসবে।"', "মাস্টারমশাই", "দেয়ালে লেখা দেখলেন"),
+])
+def test_a_look_at_a_thing_before_a_colon_leads_into_speech_and_a_text_seen_does_not(language, text, speaker, text_seen):
+    # घड़ी देखी: a look before speaking; the quote on the next line is the principal's
+    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == speaker
+    # control: a text the clause names, a notice or something written (नोटिस देखा:, লেখা দেখলেন:), is read, no speech
+    seen = text.replace("और घड़ी देखी" if language == "hi" else "খুলে ঘড়ি দেখলেন", text_seen)
+    speakers = [t.speaker for t in analyze_text(seen, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speaker not in speakers

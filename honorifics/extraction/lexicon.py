@@ -614,6 +614,11 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "message_nouns": keys(section.get("message_nouns")),
             # seeing or reading a text (पोस्टर पर लिखा देखा:): what its colon introduces is no one's speech
             "reading_verbs": keys(section.get("reading_verbs")),
+            # seeing, which sees a text only where its clause names one: written (লেখা দেখল) or a text's
+            # noun (पोस्टर देखा), not a look before speaking (घड़ी देखी:)
+            "seeing_verbs": keys(section.get("seeing_verbs")),
+            "written_words": keys(section.get("written_words")),
+            "text_nouns": keys(section.get("text_nouns")),
             # a 3rd-person pronoun as the object: a person seen (उसे घूरकर देखा:), not a text read
             "person_objects": keys(section.get("person_objects")),
             # finite "do" and "give" that make a verb of a message noun (মেসেজ করল, मैसेज किया)

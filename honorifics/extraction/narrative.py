@@ -2021,16 +2021,24 @@ def _quoted_name(text: str, quote: re.Match, end: int, lexicon: Lexicon) -> bool
 
 
 def sees_a_text(clause: str, lexicon: Lexicon) -> bool:
-    """Does the clause see or read a text (`narrative.reading_verbs`: उसने पोस्टर पर लिखा देखा)? What its
-    colon introduces is then the text, no one's speech; not where it sees a person (a pronoun object,
-    `narrative.person_objects`: Tanya ne … use ghoor kar dekha:)."""
-    if not lexicon.narrative:
-        return False
-    verbs: frozenset = lexicon.narrative.get("reading_verbs") or frozenset()
-    if not verbs:
+    """Does the clause read a text (`narrative.reading_verbs`: चिट्ठी पढ़ी), or see one it names, written
+    or by a text's or message's noun (`seeing_verbs`, `written_words`, `text_nouns`: उसने पोस्टर पर लिखा
+    देखा, পোস্টারটা দেখল)? What its colon introduces is then the text, no one's speech; not where it
+    sees a person (a pronoun object, `narrative.person_objects`: Tanya ne … use ghoor kar dekha:), nor a
+    look at a thing before speaking (माथुर साहब ने … घड़ी देखी:)."""
+    narrative = lexicon.narrative
+    if not narrative or not (narrative["reading_verbs"] or narrative["seeing_verbs"]):
         return False
     keys = [lexicon.key(word) for word in TOKEN.findall(clause)]
-    return any(key in verbs for key in keys) and lexicon.narrative["person_objects"].isdisjoint(keys)
+    if not narrative["person_objects"].isdisjoint(keys):
+        return False
+    if any(key in narrative["reading_verbs"] for key in keys):
+        return True
+    if not any(key in narrative["seeing_verbs"] for key in keys):
+        return False
+    texts = narrative["written_words"] | narrative["text_nouns"] | narrative["message_nouns"]
+    suffixes = narrative["definite_suffixes"]
+    return any(key in texts or any(key.endswith(s) and key[:-len(s)] in texts for s in suffixes) for key in keys)
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
