@@ -923,3 +923,16 @@ def test_a_look_at_a_thing_before_a_colon_leads_into_speech_and_a_text_seen_does
     seen = text.replace("और घड़ी देखी" if language == "hi" else "খুলে ঘড়ি দেখলেন", text_seen)
     speakers = [t.speaker for t in analyze_text(seen, language=language, task="continuation").turns if t.kind == "speech"]
     assert speaker not in speakers
+
+
+def test_a_pronoun_that_a_line_before_gives_by_its_last_sentence_s_subject_refers_back_to_the_one_named():
+    # बंटी … बैठा …। उसके बाल …। वह … बनाता था।: the sentence's subject guessed from its words, वह, is बंटी
+    text = ('मास्टर जी ने कॉपी जाँची। "बंटी, तुम्हारा होमवर्क कहाँ है?"\n\nबंटी पीछे की बेंच पर बैठा पेंसिल चबा रहा था। '
+            'उसके बाल बिखरे हुए थे और कमीज़ पर स्याही के धब्बे। वह दस बरस का था और हर रोज़ कोई नया बहाना बनाता था।\n\n'
+            '"मास्टर जी, कल बिजली चली गई थी।"')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["मास्टर जी", "बंटी"]
+    # control: a description (एक लड़का) gives no name, the pronoun's key stays
+    text = text.replace("बंटी पीछे की बेंच पर बैठा", "पीछे की बेंच पर एक लड़का बैठा")
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["मास्टर जी", "वह (unnamed)"]

@@ -753,7 +753,7 @@ class _TurnSplitter:
         if found is not None:
             self.describe(found[0], last)
         if found is None:
-            found = self.antecedent_of(elided_frame_speaker(parts, self.lexicon, self.index), parts)
+            found = elided_frame_speaker(parts, self.lexicon, self.index)
         if found is None and parts and self.lexicon.narrative and not _heading(self.line_before):
             # a character acting, by a name the lexicon does not know (মিতা জানালার দিকে তাকাল। —তুই …):
             # the word the sentence gives as its subject, when the record names it again (a scene's
@@ -764,10 +764,9 @@ class _TurnSplitter:
                 # (its last sentence describes or goes on without a subject: the one the line is about;
                 # at the scene's opening only after a description with no verb, as its last sentence
                 # turns to who speaks first as often: … বসে ছিলেন অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
-                found = self.antecedent_of(subject_of_a_line_before(self.line_before, self.lexicon, self.index,
-                                                                    self.text, verbless_only=not self.speech_seen),
-                                           parts)
-        return found
+                found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text,
+                                                 verbless_only=not self.speech_seen)
+        return self.antecedent_of(found, parts)
 
     def antecedent_of(self, found: tuple[str, bool] | None, parts: list[str]) -> tuple[str, bool] | None:
         """A pronoun subject the narration line gives refers back to the one the line named before
