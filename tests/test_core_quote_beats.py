@@ -936,3 +936,16 @@ def test_a_pronoun_that_a_line_before_gives_by_its_last_sentence_s_subject_refer
     text = text.replace("बंटी पीछे की बेंच पर बैठा", "पीछे की बेंच पर एक लड़का बैठा")
     speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
     assert speakers == ["मास्टर जी", "वह (unnamed)"]
+
+
+@pytest.mark.parametrize("language, text, key", [
+    ("hi", 'उस्ताद करीम ने तानपूरा उठाया। "बेटा, तुम सुर पकड़ो।"\n\nसलमा ने सिर हिलाया। "जी, उस्ताद जी।"', "उस्ताद करीम"),
+    ("bn", 'ওস্তাদ করিম তানপুরা তুলে নিয়ে বললেন, "বাবা, তুমি সুরটা ধরো।"\n\nসালমা মাথা নেড়ে বলল, "জি, ওস্তাদজি।"',
+     "ওস্তাদ করিম"),
+])
+def test_a_master_s_title_before_a_name_is_kept_in_its_key(language, text, key):
+    # उस्ताद करीम, like पंडित or मास्टर before a name: the name as the text writes it
+    assert key in analyze_text(text, language=language, task="continuation").speakers
+    # control: the name written without its title is keyed alone
+    bare = text.replace(key, key.split()[1])
+    assert key.split()[1] in analyze_text(bare, language=language, task="continuation").speakers
