@@ -949,3 +949,19 @@ def test_a_master_s_title_before_a_name_is_kept_in_its_key(language, text, key):
     # control: the name written without its title is keyed alone
     bare = text.replace(key, key.split()[1])
     assert key.split()[1] in analyze_text(bare, language=language, task="continuation").speakers
+
+
+@pytest.mark.parametrize("language, text, speaker, possessed", [
+    ("bn", 'Studio-te Mitali di taal gunchhilen.\n\nMrs. Ghosh darjar kachhe juto khule bhetore dhuklen. '
+           '"Mitali di, apnar sathe ektu kotha bolte partam?"\n\nMitali di haat tule bollen, "Boshun na. Apni bhul shunechhen."',
+     "Mrs. Ghosh", ("Mrs. Ghosh darjar kachhe juto khule bhetore dhuklen.", "Mrs. Ghosh-er meye darjar kachhe dariye chhilo.")),
+    ("hi", QUOTE_AFTER_BEAT, "सिस्टर ग्रेस", ("तभी सिस्टर ग्रेस फ़ाइल लेकर आईं।", "तभी सिस्टर ग्रेस की फ़ाइल नीचे गिरी।")),
+])
+def test_a_title_written_before_a_name_opens_the_subject_of_a_beat(language, text, speaker, possessed):
+    # Mrs. Ghosh … dhuklen. "…": a title before a name the record writes once is a person acting
+    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speaker in speakers
+    # control: the titled name as a possessor (Mrs. Ghosh-er meye, सिस्टर ग्रेस की फ़ाइल) is not the one acting
+    text = text.replace(*possessed)
+    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    assert speaker not in speakers

@@ -949,6 +949,15 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             name = _listed_name_at(tokens, i, case_markers, index)
             if name is not None:
                 return name, False
+        if key in narrative["prefix_titles"] and following is not None and _name_like(tokens, i + 1, lexicon) \
+                and not (i + 2 < len(keys) and (keys[i + 2] in case_markers
+                                                or keys[i + 2] in narrative["possessive_markers"])) \
+                and not any(k in markers for k in keys[i + 2:i + 4]):
+            # a title written before a name opens the subject (Mrs. Chatterjee darjar kachhe … dhuklen,
+            # ইন্সপেক্টর বাগচী …; the title goes back on as written: see _as_named); not a possessor's
+            # (Mrs. Kapoor ki beti), one in a case, nor an agent the ergative marks, whose name may be of
+            # two words (डॉ. नंदिता राव ने: read at the word before ने)
+            return words[i + 1], True
         if following is not None and following in markers and key not in narrative["frame_words"]:
             if key in narrative.get("indefinites", frozenset()):
                 return None   # (किसी ने कंधा थपथपाया: someone the scene does not name)
