@@ -965,3 +965,15 @@ def test_a_title_written_before_a_name_opens_the_subject_of_a_beat(language, tex
     text = text.replace(*possessed)
     speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
     assert speaker not in speakers
+
+
+def test_a_prop_in_hand_before_a_professor_s_title_is_no_part_of_the_name():
+    # ব্যাগ কাঁধে অধ্যাপক মিত্র …: "bag on shoulder", then the professor, whose title opens his name
+    text = ('ক্লাসে হইচই চলছিল। রিনা জানলার ধারে বসে ছিল।\n\nব্যাগ কাঁধে অধ্যাপক মিত্র ক্লাসে ঢুকলেন। '
+            '"রিনা, তুমি বইটা খোলো।"\n\nরিনা উঠে দাঁড়িয়ে বলল, "হ্যাঁ স্যার, আপনি বসুন।"')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["অধ্যাপক মিত্র", "রিনা"]
+    # control: a name before a title that follows it keeps it (মিত্র স্যার ক্লাসে ঢুকলেন)
+    text = text.replace("ব্যাগ কাঁধে অধ্যাপক মিত্র", "মিত্র স্যার")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["মিত্র স্যার", "রিনা"]
