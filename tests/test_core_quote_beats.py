@@ -977,3 +977,15 @@ def test_a_prop_in_hand_before_a_professor_s_title_is_no_part_of_the_name():
     text = text.replace("ব্যাগ কাঁধে অধ্যাপক মিত্র", "মিত্র স্যার")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert speakers == ["মিত্র স্যার", "রিনা"]
+
+
+def test_a_paragraph_that_opens_with_an_unframed_quote_then_a_beat_and_a_quote_is_one_speaker_s():
+    # "আমার দোষ নাকি?" নবু … ফুঁসে উঠল। "তুই …": the beat between frames both quotes of the paragraph
+    text = ('নৌকায় সবাই চুপ। মাঝি বৈঠা টানছিল।\n\nগোপাল বলল, "নবু, তুই বৈঠাটা ঠিক করে ধর।"\n\n'
+            '"আমার দোষ নাকি?" নবু বৈঠা থামিয়ে ফুঁসে উঠল। "তুই নিজেই তো উল্টো টানিস!"')
+    speech = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert [t.speaker for t in speech] == ["গোপাল", "নবু", "নবু"]
+    # control: a pronoun's beat (সে …) gives the first quote to no one
+    text = text.replace("নবু বৈঠা থামিয়ে", "সে বৈঠা থামিয়ে")
+    speech = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert [t.speaker for t in speech] == ["গোপাল", "সে (unnamed)"]

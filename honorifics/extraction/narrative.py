@@ -1872,6 +1872,14 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if overt_before == speaker:
                     addressee = frame_addressee(_previous_sentence(before_text, boundaries), lexicon, index)
             found.append(NarrativeQuote(quote.start(), quote.end(), speaker[0], speaker[1], addressee))
+    if found and len(quotes) >= 2 and quotes[0].re is _QUOTE and found[0].start != quotes[0].start() \
+            and found[0].start == quotes[1].start() and not found[0].speaker.endswith(")") \
+            and not TOKEN.search(text, start, quotes[0].start()) \
+            and (quotes[0].group("body") or quotes[0].group("body2") or "").rstrip().endswith(_SENTENCE_FINAL):
+        # a paragraph that opens with a quote no frame attributes, then a beat and a quote it does,
+        # is one speaker's ("আমার দোষ খালি?" বাবলু বৈঠা থামিয়ে ফুঁসে উঠল। "তুই নিজে …!")
+        found.insert(0, NarrativeQuote(quotes[0].start(), quotes[0].end(), found[0].speaker, found[0].unlisted,
+                                       found[0].addressee))
     return found
 
 
