@@ -989,3 +989,31 @@ def test_a_paragraph_that_opens_with_an_unframed_quote_then_a_beat_and_a_quote_i
     text = text.replace("নবু বৈঠা থামিয়ে", "সে বৈঠা থামিয়ে")
     speech = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert [t.speaker for t in speech] == ["গোপাল", "সে (unnamed)"]
+
+
+HAAT = ('Haat-e bhir. Rashid mia gorur dori dhore dariye chhilen.\n\n"Rashid bhai, tumi eta koto te bechbe?" '
+        'Kamal jiggesh korlo.\n\n')
+
+
+def test_a_participle_before_read_makes_the_compound_fall_not_reading():
+    # dhuke porlo (ঢুকে পড়ল) "burst in": an action before speech, not a text read
+    text = HAAT + 'Rashid mia hashlen. "Tumi to jano, eta bhalo goru."\n\n' \
+        'Tokhon Selim bhir theke dhuke porlo:\n"Kamal bhai, tumi amar kotha shono, eta kinona."'
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["Kamal", "Rashid mia", "Selim"]
+    # control: a letter read (ekta chithi porlo:) introduces its text, no one's speech
+    text = text.replace("bhir theke dhuke porlo", "ekta chithi porlo")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert "Selim" not in speakers
+
+
+def test_a_romanized_word_of_time_opening_a_sentence_is_no_subject_that_stops_the_elided_search():
+    # Kichhukkhon (কিছুক্ষণ) chup kore …: the elided subject goes back to Rashid mia, not the one who spoke last
+    text = HAAT + 'Rashid mia Kamal-er dike takalen. Kichhukkhon chup kore gorur pith-e haat bulalen. ' \
+        'Tarpor dhire dhire bollen, "Tumi baro hajar dao."'
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["Kamal", "Rashid mia"]
+    # control: a person who acts in that sentence (Dupur-er rode Selim …) is the one it goes on from
+    text = text.replace("Kichhukkhon chup kore gorur pith-e haat bulalen.", "Dupur-er rode Selim ashe dariye roilo.")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "Selim"

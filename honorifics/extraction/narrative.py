@@ -2053,7 +2053,9 @@ def sees_a_text(clause: str, lexicon: Lexicon) -> bool:
     keys = [lexicon.key(word) for word in TOKEN.findall(clause)]
     if not narrative["person_objects"].isdisjoint(keys):
         return False
-    if any(key in narrative["reading_verbs"] for key in keys):
+    # (not where a participle goes before it, a compound of "fall": ঢুকে পড়ল, dhuke porlo, "burst in")
+    if any(key in narrative["reading_verbs"] and not (j and _verb_like(keys[j - 1], lexicon))
+           for j, key in enumerate(keys)):
         return True
     if not any(key in narrative["seeing_verbs"] for key in keys):
         return False
