@@ -1017,3 +1017,16 @@ def test_a_romanized_word_of_time_opening_a_sentence_is_no_subject_that_stops_th
     text = text.replace("Kichhukkhon chup kore gorur pith-e haat bulalen.", "Dupur-er rode Selim ashe dariye roilo.")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert speakers[-1] == "Selim"
+
+
+def test_a_quote_that_calls_the_one_the_line_before_ends_on_is_said_by_the_one_an_earlier_sentence_names():
+    # বড়দি … গাঁথছিল। ঘণ্টা থামতেই দেখল, হারু কাকা …। / "কাকা, আপনি …": হারু কাকা is called, বড়দি speaks
+    text = ('**সকাল**\n\nপাড়ায় তখনও কুয়াশা, দূরে রিকশার হর্ন শোনা যাচ্ছে।\n\n'
+            'বড়দি নীলপাড় শাড়ির আঁচল কোমরে গুঁজে ফুলের মালা গাঁথছিল। ঘণ্টা থামতেই দেখল, হারু কাকা গলায় হাত বোলাচ্ছেন।\n'
+            '“কাকা, আপনি এত সকালে? বসুন, চা করি।”\n\nহারু কাকা হেসে বললেন, “তুমি ব্যস্ত হয়ো না মা।”\n\nবড়দি হেসে ফেলল।')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["বড়দি", "হারু কাকা"]
+    # control: a quote that calls no one is the one the line ends on
+    text = text.replace("“কাকা, আপনি এত সকালে? বসুন, চা করি।”", "“এত সকালে কেউ আসে? তুমি চা খাবে তো?”")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[0] == "হারু কাকা"

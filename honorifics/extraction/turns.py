@@ -812,7 +812,11 @@ class _TurnSplitter:
         if not self.calls(named[0], start, end):
             return named
         other = self.introduced_person(named[0])
-        return (other, True) if other is not None else None
+        if other is None:
+            # (the one an earlier sentence of the line is about: বড়দি … সাজাচ্ছিল। খোল থামতেই দেখল,
+            # গোপাল কাকা …। / "কাকা, আপনি …": বড়দি)
+            return self.named_earlier_in_line_before(named[0])
+        return other, True
 
     def the_one_not_called(self, start: int, end: int) -> tuple[str, bool] | None:
         """The first line of a scene whose narration names no one last: where the opening narration
