@@ -1030,3 +1030,26 @@ def test_a_quote_that_calls_the_one_the_line_before_ends_on_is_said_by_the_one_a
     text = text.replace("“কাকা, আপনি এত সকালে? বসুন, চা করি।”", "“এত সকালে কেউ আসে? তুমি চা খাবে তো?”")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert speakers[0] == "হারু কাকা"
+
+
+def test_a_negation_after_the_verb_is_no_inverted_subject():
+    # … कहते थे कि भोला कभी थकता नहीं।: नहीं ends the clause, it names no one
+    text = ('रमेश ने फ़ाइल मेज़ पर पटकी। "ये काम आज ही होगा, समझे?"\n\n'
+            'कोने की कुर्सी पर चपरासी भोला बैठा था। दफ़्तर में सब कहते थे कि भोला कभी थकता नहीं।\n"साहब, आप चाय लेंगे?"')
+    assert "नहीं" not in analyze_text(text, language="hi", task="continuation").speakers
+    # control: a name after the verb is the inverted subject (… धीरे से उठा भोला।)
+    text = text.replace("दफ़्तर में सब कहते थे कि भोला कभी थकता नहीं।", "तभी धीरे से उठा भोला।")
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "भोला"
+
+
+def test_a_pronoun_s_line_that_calls_the_other_party_is_not_that_party_s():
+    # उन्होंने … फिर बोले, "और सूरज, …": someone new calls सूरज; the line is not सूरज's own
+    text = ('सूरज ने कप उठाया। "यार, आज बहुत कॉल्स थीं।"\n\nअंकित ने सिर हिलाया। "हाँ, तू थक गया होगा।"\n\n'
+            'उन्होंने दरवाज़े से झाँककर घड़ी देखी। फिर बोले, "और सूरज, तुम्हारा ब्रेक ख़त्म हो गया है।"')
+    last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
+    assert (last.speaker, last.addressee) == ("वे (unnamed)", "सूरज")
+    # control: a line that calls no one is the one named party other than the speaker before (सूरज)
+    text = text.replace('"और सूरज, तुम्हारा', '"अच्छा, तुम्हारा')
+    last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
+    assert last.speaker == "सूरज"

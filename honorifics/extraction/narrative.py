@@ -951,11 +951,14 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 return name, False
         if key in narrative["prefix_titles"] and following is not None and _name_like(tokens, i + 1, lexicon) \
                 and not (i + 2 < len(keys) and (keys[i + 2] in case_markers
-                                                or keys[i + 2] in narrative["possessive_markers"])) \
+                                                or keys[i + 2] in narrative["possessive_markers"]
+                                                or keys[i + 2] in lexicon.clauses["case_markers"]
+                                                or keys[i + 2] in lexicon.postpositions)) \
                 and not any(k in markers for k in keys[i + 2:i + 4]):
             # a title written before a name opens the subject (Mrs. Chatterjee darjar kachhe … dhuklen,
             # ইন্সপেক্টর বাগচী …; the title goes back on as written: see _as_named); not a possessor's
-            # (Mrs. Kapoor ki beti), one in a case, nor an agent the ergative marks, whose name may be of
+            # (Mrs. Kapoor ki beti), one in a case (দারোগা টেবিল থেকে …: the officer, a thing after him), nor an
+            # agent the ergative marks, whose name may be of
             # two words (डॉ. नंदिता राव ने: read at the word before ने)
             return words[i + 1], True
         if following is not None and following in markers and key not in narrative["frame_words"]:
@@ -1456,6 +1459,7 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
                or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
                or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
                or k in narrative["case_markers"] or _genitive(k, lexicon)
+               or k in narrative.get("negations", frozenset())   # (… कभी सोते नहीं।: a negation)
                or _has_ending(k, narrative.get("plural_endings", ()))
                for i, k in enumerate(keys)) or any(_definite_thing(k, lexicon) for k in keys):
             continue

@@ -1180,8 +1180,9 @@ class _TurnSplitter:
             before = said[n - 1].speaker
             others = [name for name in named if name != before]
             person = others[0] if before in named and len(others) == 1 else None
-            if person is None or n + 1 < len(said) and said[n + 1].speaker == person:
-                continue
+            if person is None or n + 1 < len(said) and said[n + 1].speaker == person \
+                    or self.calls(person, said[n].start, said[n].end):
+                continue   # (nor one the line calls: "और सूरज, तुम्हारी …" is not सूरज's)
             said[n].speaker, said[n].unlisted = person, True
             resolved.setdefault(key, set()).add(person)
         people = {key: next(iter(persons)) for key, persons in resolved.items() if len(persons) == 1}
