@@ -1053,3 +1053,30 @@ def test_a_pronoun_s_line_that_calls_the_other_party_is_not_that_party_s():
     text = text.replace('"और सूरज, तुम्हारा', '"अच्छा, तुम्हारा')
     last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
     assert last.speaker == "सूरज"
+
+
+def test_a_name_said_again_opens_a_long_clause_after_a_fronted_adverbial():
+    # ওপাশের বেঞ্চে ভোলা দুটো রুটি হাতে নিয়ে বসে ছিল।: ভোলা, after the place, acts in a clause of six words
+    text = ('দিদিমণি খাতা খুললেন। "আজ সবাই চুপ করে খাবে।"\n\nওপাশের বেঞ্চে ভোলা দুটো রুটি হাতে নিয়ে বসে ছিল। '
+            'তার জামার বোতাম ছেঁড়া।\n"দিদিমণি, আপনি খাবেন না?"\n\nদিদিমণি হাসলেন। ভোলা লজ্জা পেল।')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers == ["দিদিমণি", "ভোলা"]
+    # control: a thing a participle acts on (गिलास खनकाता हुआ), said again, is no subject; the name after
+    # the verb is
+    text = ('मास्टर जी ने रजिस्टर खोला। "आज सब लोग चुपचाप खाना खाएँगे।"\n\n'
+            'मैदान से लौटकर गिलास खनकाता हुआ अंदर आया पप्पू।\n"मास्टर जी, आप भी हमारे साथ बैठिए ना!"\n\n'
+            'मास्टर जी ने कहा, "पप्पू, तू गिलास मत बजा।"')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers[1] == "पप्पू"
+
+
+def test_a_numeral_with_its_classifier_is_no_speaker():
+    # তাঁর হাতে দুটো বাড়তি টিকিট: দুটো is "two", not a person
+    text = ('রাহুল আর শুভ কাউন্টারে দাঁড়িয়ে। "টিকিট শেষ? তুই আগে বলিসনি কেন?"\n\n'
+            'পাশে এক ভদ্রলোক এসে দাঁড়ালেন। তাঁর হাতে দুটো বাড়তি টিকিট, চোখে দ্বিধা।\n'
+            '"বাবা, তোমরা কি দুজন? তোমরা চাইলে এ দুটো নিয়ে নাও।"')
+    assert "দুটো" not in analyze_text(text, language="bn", task="continuation").speakers
+    # control: a name in that place (তাঁর হাতে মৌ, …) still may be one: the numeral list has no names
+    from honorifics.extraction.lexicon import load_lexicon
+    numerals = load_lexicon("bn").narrative["numerals"]
+    assert "দুটো" in numerals and "তিনটে" in numerals and "মৌ" not in numerals

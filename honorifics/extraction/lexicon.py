@@ -581,7 +581,9 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # negation next to a reporting verb: no one spoke (रामदीन ने कुछ नहीं कहा), no frame
             "negations": keys(section.get("negations")),
             # numerals: a count of things or time (तीन हफ़्ते से …), never a frame's subject
-            "numerals": keys(section.get("numerals")),
+            # (with a classifier fused to them too: দুটো, তিনটে, দুজন; see _with_clitics)
+            "numerals": _with_clitics(keys(section.get("numerals")),
+                                      [match_key(c, script) for c in section.get("numeral_classifiers") or ()]),
             # where the negation stands: also before the verb (नहीं कहा), or only after it (বলল না; in
             # পারলাম না, বললাম the না is পারলাম's)
             "negation_before_verb": bool(section.get("negation_before_verb")),

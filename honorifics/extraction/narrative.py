@@ -1643,6 +1643,12 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         described = at is not None and at >= 2 and _root_adjective(tokens[at - 1][1], lexicon) \
             and _closes_adjunct(tokens[at - 2][1], lexicon)
         reach = 5 if at is not None and (described or _closes_clause(tokens[at - 1][1], lexicon)) else 2
+        if at is not None and _named_again(guessed[0], record) and at + 2 < len(tokens) \
+                and not _verb_like(tokens[at + 1][1], lexicon) and tokens[at + 2][1] not in lexicon.auxiliaries:
+            # a name the record writes again may open a longer clause of its own after the adverbial
+            # (पहली कतार में गोलू अपनी थाली चम्मच से बजा रहा था); not a thing a participle acts on
+            # (… लौटकर बस्ता पटकता हुआ अंदर आया आरव)
+            reach = len(tokens)
         if at is None or not (described or _closes_adjunct(tokens[at - 1][1], lexicon)):
             return None
         # (its clause ends at a comma or at a coordinator, its name's words counted as one: तभी तीसरी
