@@ -1080,3 +1080,16 @@ def test_a_numeral_with_its_classifier_is_no_speaker():
     from honorifics.extraction.lexicon import load_lexicon
     numerals = load_lexicon("bn").narrative["numerals"]
     assert "দুটো" in numerals and "তিনটে" in numerals and "মৌ" not in numerals
+
+
+def test_one_who_opens_a_beat_acting_on_a_thing_speaks_the_quote_after_it():
+    # মিতালি … ফর্মটা এগিয়ে দিল। "দাদা, …": one who hands the form speaks, named only there
+    text = ('**রক্তদান শিবির**\n\nমাঠে প্যান্ডেল খাটানো, মাইকে ঘোষণা চলছে।\n\nআমি লাইনে দাঁড়িয়ে ছিলাম।\n\n'
+            'মিতালি টেবিলের ওপাশ থেকে ফর্মটা এগিয়ে দিল। "দাদা, আপনার নাম আর বয়স লিখুন।"\n\n'
+            '"লিখছি," আমি বললাম। "আপনি একটু অপেক্ষা করুন।"')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[0] == "মিতালি"
+    # control: a word after an adverbial that opens the beat (টেবিলের ওপাশ থেকে X …), named once, is no one
+    text = text.replace("মিতালি টেবিলের ওপাশ থেকে ফর্মটা", "টেবিলের ওপাশ থেকে হাওয়া ফর্মটা")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert "হাওয়া" not in speakers

@@ -1674,6 +1674,24 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
     return guessed if first and not fronted or capitalized or _named_again(guessed[0], record) else None
 
 
+def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
+                      record: str) -> tuple[str, bool] | None:
+    """The word that opens a beat as its subject and acts on a thing the beat names, definite or
+    possessed (ঝুমা টেবিলের ওপার থেকে কলমটা এগিয়ে দিল। "দাদা, …": one who hands the pen), named once or
+    not: what a beat right before a quote gives where no name said again does."""
+    if lexicon.script == "latn":
+        return None   # (a capital opens any sentence: Kothao ekta cup pore bhenge gelo)
+    guessed = frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True)
+    if guessed is None or not guessed[1] or guessed[0].endswith(")"):
+        return None
+    tokens = _frame_keys(sentence, lexicon)
+    words = [w for w, _ in tokens]
+    keys = [k for _, k in tokens]
+    if not words or words[0] != TOKEN.findall(guessed[0])[0]:
+        return None   # (it opens the sentence: not a word after an adverbial, a place's or a time's)
+    return guessed if any(_a_thing(keys, j, lexicon, words) for j in range(1, len(keys) - 1)) else None
+
+
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
     """Is the subject one an elided subject after it continues: a listed person or a pronoun
     subject (not a guessed word)?"""
@@ -1828,6 +1846,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if speaker is None:
                     # (a character the record names again: not a scene's first word, Commentary box mein …)
                     speaker = guessed_subject(beat, lexicon, index, text, False)
+                if speaker is None and back == len(boundaries) - 1:
+                    # (right before the quote, one who opens the beat acting on a thing, named once)
+                    speaker = _agent_on_a_thing(beat, lexicon, index, text)
                 if speaker is None and back == len(boundaries) - 1 and len(TOKEN.findall(beat)) > 2 \
                         and not beat_after:
                     # a beat whose subject is elided goes on from the sentence before, as a frame does
