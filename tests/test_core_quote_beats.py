@@ -1093,3 +1093,31 @@ def test_one_who_opens_a_beat_acting_on_a_thing_speaks_the_quote_after_it():
     text = text.replace("মিতালি টেবিলের ওপাশ থেকে ফর্মটা", "টেবিলের ওপাশ থেকে হাওয়া ফর্মটা")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert "হাওয়া" not in speakers
+
+
+def test_a_pronoun_after_narration_that_brings_someone_in_keeps_its_key():
+    # … खड़ी मिसेज़ वर्मा से रहा नहीं गया। वे … आ गईं। "…": not चिंटू, the one named party besides गुरु जी
+    text = ('गुरु जी ने तबला ठीक किया। “तुम सब आज रियाज़ करोगे।”\n\nचिंटू ने हाथ उठाया। “गुरु जी, मुझे नींद आ रही है...”\n\n'
+            'गुरु जी मुस्कुराए। “तुम पहले पानी पी लो।”\n\nदरवाज़े पर खड़ी मिसेज़ वर्मा से रहा नहीं गया। वे चप्पल उतारकर '
+            'अंदर आ गईं। “गुरु जी, आप इसको थोड़ा ज़्यादा समय दे दीजिए।”')
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "वे (unnamed)"
+    # control: narration that names no one new (वह चप्पल उतारकर …) leaves the pronoun to चिंटू
+    text = text.replace("दरवाज़े पर खड़ी मिसेज़ वर्मा से रहा नहीं गया। वे चप्पल उतारकर अंदर आ गईं।",
+                        "वह चप्पल उतारकर आगे आया।")
+    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "चिंटू"
+
+
+def test_a_quote_ending_a_beat_paragraph_is_the_one_an_earlier_sentence_of_it_acts_as():
+    # Tapas … Mitra babu-r dike takalo. Ghorir kata …। "Apni …": Tapas, not the alternation's Mitra babu
+    text = ('Raat-er press. Shibu-da machine chalachhilo. "Tapas, tui kagoj ta thik kore lagas!"\n\n'
+            'Tapas dourhe elo. "Lagiyechhi to, Shibu-da."\n\nMitra babu kaanch-er ghor theke beriye elen. '
+            '"Machine thamao. Tumi proof ta dekho, Tapas."\n\nShibu-da lever tene bollo, "Apni thik dhorechhen, Mitra babu."\n\n'
+            'Tapas proof-ta niye Mitra babu-r dike takalo. Ghorir kata tokhon dui-er kachhe. "Apni ekhono bari jaben na?"')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "Tapas"
+    # control: a paragraph whose sentences name no one acting keeps the alternation (the other party)
+    text = text.replace("Tapas proof-ta niye Mitra babu-r dike takalo. ", "")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] != "Tapas"

@@ -984,7 +984,10 @@ class _TurnSplitter:
             return False
         saved, self.line_before = self.line_before, self.text[span_start:start]
         try:
+            # (the one an earlier sentence of the paragraph acts as, where its last names no one: Tapas …
+            # Mitra babu-r dike takalo. Ghorir kata tokhon dui-er kachhe. "Apni …": Tapas)
             speaker = self.not_the_one_called(self.named_by_line_before(quote=True), start, end) \
+                or self.not_the_one_called(self.named_earlier_in_line_before(""), start, end) \
                 or self.unframed_speaker()
         finally:
             self.line_before = saved
@@ -1174,6 +1177,8 @@ class _TurnSplitter:
                 continue   # (narration between: someone may have come in, ঠিক তখনই সদর দরজায় কড়া নড়ল। …)
             if any(said[m].speaker == key for m in original if m < n):
                 continue   # (the pronoun's person already a party of its own, unread: the same one again)
+            if self.someone_new_between(said[n - 1].end, said[n].start):
+                continue   # (… खड़ी मिसेज़ कपूर से रहा नहीं गया। वे …: the narration brought someone in)
             # (the parties of the dialogue so far: one who comes in later is not yet one of them)
             named = [speaker for speaker in dict.fromkeys(turn.speaker for turn in said[:n] if turn.speaker)
                      if not speaker.startswith(UNNAMED_DASH) and not speaker.endswith(")")]
@@ -1194,6 +1199,19 @@ class _TurnSplitter:
         for turn in said:
             if turn.to in people:
                 turn.to = people[turn.to]
+
+    def someone_new_between(self, start: int, end: int) -> bool:
+        """Does the narration between two lines name a person by a title or person word that no party
+        of the dialogue so far is called by (दरवाज़े पर खड़ी मिसेज़ कपूर …)?"""
+        said = {w.casefold() for turn in self.speech_so_far() if turn.speaker
+                for w in TOKEN.findall(turn.speaker)}
+        narrative = self.lexicon.narrative
+        for word in TOKEN.findall(self.text, start, end):
+            key = self.lexicon.key(word)
+            if (key in narrative.get("prefix_titles", ()) or self.lexicon.person_word(key)) \
+                    and word.casefold() not in said:
+                return True
+        return False
 
     def _addresses(self, turn: RawTurn) -> bool:
         """Has the turn a word with a 2nd-person reading (a pronoun or a verb form: घबराओ, তুমি)?"""
