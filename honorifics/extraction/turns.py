@@ -865,11 +865,11 @@ class _TurnSplitter:
                         # (a later clause's subject: the first clause's is introduced too, before it:
                         # মাছওয়ালা হারু … ছেটাচ্ছিল, এমন সময় পাড়ার বিমলবাবু … এসে দাঁড়ালেন)
                         first = sentence.split(",")[0]
-                        person = named_in_apposition(narration_speaker(first, self.lexicon, self.index, self.text),
+                        opener = named_in_apposition(narration_speaker(first, self.lexicon, self.index, self.text),
                                                      first, self.lexicon)
-                        if person is not None and not person[0].startswith(UNNAMED_DASH) \
-                                and "(" not in person[0] and person[0] not in self.introduced:
-                            self.introduced.append(person[0])
+                        if opener is not None and not opener[0].startswith(UNNAMED_DASH) \
+                                and "(" not in opener[0] and opener[0] not in self.introduced:
+                            self.introduced.append(opener[0])
                     if found is not None and not found[0].startswith(UNNAMED_DASH) and "(" not in found[0]:
                         if found[0] not in self.introduced:
                             self.introduced.append(found[0])
