@@ -1121,3 +1121,23 @@ def test_a_quote_ending_a_beat_paragraph_is_the_one_an_earlier_sentence_of_it_ac
     text = text.replace("Tapas proof-ta niye Mitra babu-r dike takalo. ", "")
     speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert speakers[-1] != "Tapas"
+
+
+def test_a_third_person_genitive_is_no_speaker():
+    # उसकी धोती … रंगी थी।: "her", the sentence's possessor, names no one
+    text = ('मुनीम जी ने रजिस्टर खोला। "आज सबका हिसाब होगा।"\n\nतभी रामप्यारी भीतर आई। उसकी धोती धूल में रंगी थी। '
+            '"मुनीम जी, आप मेरा हिसाब पहले कर दीजिए।"\n\nउसकी बात सुनकर मुनीम जी हँसे।')
+    assert "उसकी" not in analyze_text(text, language="hi", task="continuation").speakers
+    # control: the lexicon lists उसकी as a 3rd-person genitive, not a name
+    from honorifics.extraction.lexicon import load_lexicon
+    assert "उसकी" in load_lexicon("hi").narrative["third_person_genitives"]
+
+
+def test_a_name_that_a_letter_and_an_apostrophe_open_is_keyed_whole():
+    # D'Souza ma'am: the tokens cut it at the apostrophe; its key is the name as written
+    text = ("Class mein shor tha. D'Souza ma'am ne register band kiya. \"Jyoti, tum idhar aao.\"\n\n"
+            "Jyoti uthkar boli, \"Ji ma'am, aap bataiye.\"")
+    assert "D'Souza ma'am" in analyze_text(text, language="hi", task="continuation").speakers
+    # control: a possessive's apostrophe is no part of the name (Jyoti's bag)
+    from honorifics.extraction.narrative import as_written
+    assert as_written("Jyoti", "Jyoti's bag gira") == "Jyoti"

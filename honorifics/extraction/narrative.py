@@ -204,13 +204,15 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
 def as_written(name: str, text: str) -> str:
     """A name of several words as the text writes it, hyphens kept (``Montu da`` → ``Montu-da``,
     ``মিঠু দি`` → ``মিঠু-দি``), and a word the tokens cut at an apostrophe whole (``Sharma ma`` →
-    ``Sharma ma'am``; not a possessive, ``Raju's``): a key is the name as written (DESIGN.md)."""
+    ``Sharma ma'am``, ``Souza`` → ``D'Souza``; not a possessive, ``Raju's``): a key is the name as written (DESIGN.md)."""
     apostrophe = "'" in text or "’" in text
     if not apostrophe and (" " not in name or "-" not in text and "‐" not in text):
         return name
     tail = r"(?:['’](?!s(?!\w))\w+)?" if apostrophe else ""
-    found = re.search(r"(?<!\w)" + r"[ \t\-‐]+".join(re.escape(word) + tail for word in name.split()) + r"(?!\w)",
-                      text)
+    # (and a letter cut off before an apostrophe that opens it: D'Souza, O'Brien)
+    head = r"(?:\w['’])?" if apostrophe else ""
+    found = re.search(r"(?<!\w)" + head + r"[ \t\-‐]+".join(re.escape(word) + tail for word in name.split())
+                      + r"(?!\w)", text)
     return found.group() if found is not None else name
 
 
@@ -386,7 +388,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
         | lexicon.particles | lexicon.auxiliaries \
         | narrative.get("indefinites", frozenset()) \
-        | narrative.get("numerals", frozenset())   # (बस, हाँ, তো, रहे, কেউ, तीन: never a named subject)
+        | narrative.get("numerals", frozenset()) \
+        | narrative["third_person_genitives"]   # (बस, हाँ, তো, रहे, কেউ, तीन, उसकी: never a named subject)
     case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
