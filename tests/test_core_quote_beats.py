@@ -1141,3 +1141,19 @@ def test_a_name_that_a_letter_and_an_apostrophe_open_is_keyed_whole():
     # control: a possessive's apostrophe is no part of the name (Jyoti's bag)
     from honorifics.extraction.narrative import as_written
     assert as_written("Jyoti", "Jyoti's bag gira") == "Jyoti"
+
+
+def test_the_one_a_line_before_is_about_keeps_the_name_written_with_their_kin_term():
+    # Mala boudi … jol niye elo. Achol diye … dilo. / "…": Mala boudi, not boudi
+    text = ('Dupur-e Shantipur pouchhlam. Ami uthone dhuke bollam, "Jethu, apni ki ekhono nijei bonen?"\n\n'
+            'Haru jethu maku thamiye bollen, "Tumi bosho, dekho."\n\n'
+            'Mala boudi rannaghor theke jol niye elo. Achol diye glass muchhe amar haate dilo.\n'
+            '"Apni eto rode eshechhen, aage eta khan."\n\nMala boudi heshe chole gelo.')
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "Mala boudi"
+    # control: the kin term written alone is the key alone; and jethu is a kin term in Banglish as জেঠু is
+    text = text.replace("Mala boudi", "Boudi")
+    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert speakers[-1] == "Boudi"
+    from honorifics.extraction.lexicon import load_lexicon
+    assert load_lexicon("bn-Latn").person_word("jethu")

@@ -1234,8 +1234,9 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
         sentence = _previous_sentence(body, boundaries[:back])
         overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
         if overt is not None:
-            return overt if _listed_or_pronoun(overt) or _person_subject(overt, lexicon) \
-                or _named_again(overt[0], record) else None
+            # (with the rest of its name as the sentence writes it: Lokkhi boudi, not boudi)
+            return _as_named(overt, sentence, lexicon, record) if _listed_or_pronoun(overt) \
+                or _person_subject(overt, lexicon) or _named_again(overt[0], record) else None
         guessed = guessed_subject(sentence, lexicon, index, record, False)
         if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
                                                 record=record, guess=True) is not None:
