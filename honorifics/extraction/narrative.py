@@ -1647,12 +1647,6 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         described = at is not None and at >= 2 and _root_adjective(tokens[at - 1][1], lexicon) \
             and _closes_adjunct(tokens[at - 2][1], lexicon)
         reach = 5 if at is not None and (described or _closes_clause(tokens[at - 1][1], lexicon)) else 2
-        if at is not None and _named_again(guessed[0], record) and at + 2 < len(tokens) \
-                and not _verb_like(tokens[at + 1][1], lexicon) and tokens[at + 2][1] not in lexicon.auxiliaries:
-            # a name the record writes again may open a longer clause of its own after the adverbial
-            # (पहली कतार में गोलू अपनी थाली चम्मच से बजा रहा था); not a thing a participle acts on
-            # (… लौटकर बस्ता पटकता हुआ अंदर आया आरव)
-            reach = len(tokens)
         if at is None or not (described or _closes_adjunct(tokens[at - 1][1], lexicon)):
             return None
         # (its clause ends at a comma or at a coordinator, its name's words counted as one: तभी तीसरी
@@ -1660,8 +1654,16 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         clause = [lexicon.key(w) for w in TOKEN.findall(sentence[sentence.find(guessed[0]):].split(",")[0])]
         clause_end = next((j for j, key in enumerate(clause) if j > 0 and key in lexicon.list_coordinators),
                           len(clause))
+        length = clause_end - len(TOKEN.findall(guessed[0])) + 1
+        # a name the record writes again may open a longer clause of its own, with its verb, after the
+        # adverbial (पहली कतार में गोलू अपनी थाली चम्मच से बजा रहा था); not a thing a participle acts on (…
+        # लौटकर बस्ता पटकता हुआ अंदर आया आरव), nor a phrase with no verb (মোড়ে রিকশার লম্বা সারি)
+        longer = length > reach and _named_again(guessed[0], record) and at + 2 < len(tokens) \
+            and not _verb_like(tokens[at + 1][1], lexicon) and tokens[at + 2][1] not in lexicon.auxiliaries \
+            and (any(_finite_verb(key, lexicon) or key in lexicon.auxiliaries for key in clause[1:clause_end])
+                 or _has_ending(clause[clause_end - 1], lexicon.narrative["finite_verb_endings"]))
         if not _capitalized_inside([w for w, _ in tokens], at, lexicon, record) \
-                and not 2 <= clause_end - len(TOKEN.findall(guessed[0])) + 1 <= reach:
+                and not (2 <= length <= reach or longer):
             return None
     # (a name of one letter and its vowel sign is a name: মৌ; a lone letter is not)
     if sum(1 for c in guessed[0] if c.isalpha() or unicodedata.category(c)[0] == "M") < 2 \
