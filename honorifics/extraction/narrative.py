@@ -961,8 +961,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             # a title written before a name opens the subject (Mrs. Chatterjee darjar kachhe … dhuklen,
             # ইন্সপেক্টর বাগচী …; the title goes back on as written: see _as_named); not a possessor's
             # (Mrs. Kapoor ki beti), one in a case (দারোগা টেবিল থেকে …: the officer, a thing after him), nor an
-            # agent the ergative marks, whose name may be of
-            # two words (डॉ. नंदिता राव ने: read at the word before ने)
+            # agent the ergative marks, whose name may be of two words (डॉ. नंदिता राव ने: read at the word
+            # before ने)
             return words[i + 1], True
         if following is not None and following in markers and key not in narrative["frame_words"]:
             if key in narrative.get("indefinites", frozenset()):

@@ -752,8 +752,8 @@ class _TurnSplitter:
         found = self.antecedent_of(found, parts)
         if found is not None:
             self.describe(found[0], last)
-        if found is None:
-            found = elided_frame_speaker(parts, self.lexicon, self.index)
+            return found   # (its pronoun read back already: antecedent_of is not asked again below)
+        found = elided_frame_speaker(parts, self.lexicon, self.index)
         if found is None and parts and self.lexicon.narrative and not _heading(self.line_before):
             # a character acting, by a name the lexicon does not know (মিতা জানালার দিকে তাকাল। —তুই …):
             # the word the sentence gives as its subject, when the record names it again (a scene's
