@@ -11,6 +11,11 @@ import pytest
 from honorifics import analyze_text
 
 
+def _speech_speakers(text: str, language: str) -> list:
+    """The speaker of each speech turn of a continued story, in order."""
+    return [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+
+
 @pytest.mark.parametrize("language, text, speaker, tier", [
     ("hi", 'माँ रसोई में थी। पिंटू की आँखें टीवी पर जमी थीं। "माँ, बस पाँच मिनट और देखने दो ना!" पिंटू ने मुँह बनाया।',
      "पिंटू", "familiar"),
@@ -693,12 +698,12 @@ def test_a_thing_written_bare_after_an_ergative_is_no_subject_though_named_again
     # खोलते हुए बोले goes on from सेठ जी
     text = ('गद्दी पर सेठ जी ने तिजोरी बंद की। "रामू, तू फिर देर से आया?"\n\nरामू चुप खड़ा रहा।\n\n'
             'सेठ जी ने चश्मा उतारा। फिर तिजोरी खोलते हुए बोले, "कल से ऐसा हुआ तो तेरी छुट्टी।"')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["सेठ जी", "सेठ जी"]
     # control: a character named again, never written so, opens the frame and speaks
     text = text.replace('फिर तिजोरी खोलते हुए बोले, "कल से ऐसा हुआ तो तेरी छुट्टी।"',
                         'फिर रामू हाथ जोड़ते हुए बोला, "माफ़ कीजिए सेठ जी, आगे से नहीं होगा।"')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["सेठ जी", "रामू"]
 
 
@@ -838,11 +843,11 @@ def test_the_title_that_opens_the_name_of_the_one_turned_to_is_no_subject():
     text = ('দোকানে ভিড়, পল্টু একা কাজ সামলাচ্ছে। মিসেস দত্ত বললেন, "ভাই, আপনি এটা সারিয়ে দিন।"\n'
             'পল্টু ঘড়িটা হাতে নিল। "দিদি, আপনি কাল আসুন।"\n'
             'তারপর মিসেস দত্তর দিকে ফিরে যোগ করল, "আপনি চিন্তা করবেন না, দিদি।"')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["মিসেস দত্ত", "পল্টু", "পল্টু"]
     # control: the title opening the subject's own name keeps it (মিসেস দত্ত পল্টুর দিকে ফিরে …)
     text = text.replace("তারপর মিসেস দত্তর দিকে ফিরে যোগ করল", "মিসেস দত্ত পল্টুর দিকে ফিরে বললেন")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] == "মিসেস দত্ত"
 
 
@@ -850,11 +855,11 @@ def test_a_clause_opened_by_a_word_of_contrast_or_time_names_who_acts_before_the
     # … बढ़ा, पर तभी चौधरी साहब … भीतर आ गए: the one who comes in, in the clause next to the quote, speaks
     text = ('गोदाम में सन्नाटा था। रघु ने बोरी उठाई और दरवाज़े की ओर बढ़ा, पर तभी चौधरी साहब छड़ी टेकते '
             'हुए भीतर आ गए:\n"रुको, यह बोरी तुम कहाँ ले जा रहे हो?"')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["चौधरी साहब"]
     # control: फिर goes on with the same subject (… बढ़ा, फिर … ठिठक गया:), रघु speaks
     text = text.replace("पर तभी चौधरी साहब छड़ी टेकते हुए भीतर आ गए", "फिर चौधरी साहब की छड़ी देखकर ठिठक गया")
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["रघु"]
 
 
@@ -885,11 +890,11 @@ POSSESSOR_BN = ('রাজু বিলটা দেখল। "দাদা, এ
 ])
 def test_a_pronoun_refers_back_to_the_speaker_whose_face_opens_the_sentence_before(language, text, owner, thing):
     # नीरज का चेहरा उतर गया। वह …: नीरज, who spoke before, is the one वह refers to
-    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, language)
     assert speakers[-1] == speakers[0]
     # control: a thing's (दुकान का दरवाज़ा खुला) leaves the pronoun's key
     text = text.replace(owner, thing)
-    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, language)
     assert speakers[-1].endswith("(unnamed)")
 
 
@@ -917,7 +922,7 @@ def test_a_quote_that_ends_a_paragraph_of_narration_is_speech_even_where_no_fram
 ])
 def test_a_look_at_a_thing_before_a_colon_leads_into_speech_and_a_text_seen_does_not(language, text, speaker, text_seen):
     # घड़ी देखी: a look before speaking; the quote on the next line is the principal's
-    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, language)
     assert speakers[-1] == speaker
     # control: a text the clause names, a notice or something written (नोटिस देखा:, লেখা দেখলেন:), is read, no speech
     seen = text.replace("और घड़ी देखी" if language == "hi" else "খুলে ঘড়ি দেখলেন", text_seen)
@@ -930,11 +935,11 @@ def test_a_pronoun_that_a_line_before_gives_by_its_last_sentence_s_subject_refer
     text = ('मास्टर जी ने कॉपी जाँची। "बंटी, तुम्हारा होमवर्क कहाँ है?"\n\nबंटी पीछे की बेंच पर बैठा पेंसिल चबा रहा था। '
             'उसके बाल बिखरे हुए थे और कमीज़ पर स्याही के धब्बे। वह दस बरस का था और हर रोज़ कोई नया बहाना बनाता था।\n\n'
             '"मास्टर जी, कल बिजली चली गई थी।"')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["मास्टर जी", "बंटी"]
     # control: a description (एक लड़का) gives no name, the pronoun's key stays
     text = text.replace("बंटी पीछे की बेंच पर बैठा", "पीछे की बेंच पर एक लड़का बैठा")
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers == ["मास्टर जी", "वह (unnamed)"]
 
 
@@ -959,11 +964,11 @@ def test_a_master_s_title_before_a_name_is_kept_in_its_key(language, text, key):
 ])
 def test_a_title_written_before_a_name_opens_the_subject_of_a_beat(language, text, speaker, possessed):
     # Mrs. Ghosh … dhuklen. "…": a title before a name the record writes once is a person acting
-    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, language)
     assert speaker in speakers
     # control: the titled name as a possessor (Mrs. Ghosh-er meye, सिस्टर ग्रेस की फ़ाइल) is not the one acting
     text = text.replace(*possessed)
-    speakers = [t.speaker for t in analyze_text(text, language=language, task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, language)
     assert speaker not in speakers
 
 
@@ -971,11 +976,11 @@ def test_a_prop_in_hand_before_a_professor_s_title_is_no_part_of_the_name():
     # ব্যাগ কাঁধে অধ্যাপক মিত্র …: "bag on shoulder", then the professor, whose title opens his name
     text = ('ক্লাসে হইচই চলছিল। রিনা জানলার ধারে বসে ছিল।\n\nব্যাগ কাঁধে অধ্যাপক মিত্র ক্লাসে ঢুকলেন। '
             '"রিনা, তুমি বইটা খোলো।"\n\nরিনা উঠে দাঁড়িয়ে বলল, "হ্যাঁ স্যার, আপনি বসুন।"')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["অধ্যাপক মিত্র", "রিনা"]
     # control: a name before a title that follows it keeps it (মিত্র স্যার ক্লাসে ঢুকলেন)
     text = text.replace("ব্যাগ কাঁধে অধ্যাপক মিত্র", "মিত্র স্যার")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["মিত্র স্যার", "রিনা"]
 
 
@@ -999,11 +1004,11 @@ def test_a_participle_before_read_makes_the_compound_fall_not_reading():
     # dhuke porlo (ঢুকে পড়ল) "burst in": an action before speech, not a text read
     text = HAAT + 'Rashid mia hashlen. "Tumi to jano, eta bhalo goru."\n\n' \
         'Tokhon Selim bhir theke dhuke porlo:\n"Kamal bhai, tumi amar kotha shono, eta kinona."'
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["Kamal", "Rashid mia", "Selim"]
     # control: a letter read (ekta chithi porlo:) introduces its text, no one's speech
     text = text.replace("bhir theke dhuke porlo", "ekta chithi porlo")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert "Selim" not in speakers
 
 
@@ -1011,11 +1016,11 @@ def test_a_romanized_word_of_time_opening_a_sentence_is_no_subject_that_stops_th
     # Kichhukkhon (কিছুক্ষণ) chup kore …: the elided subject goes back to Rashid mia, not the one who spoke last
     text = HAAT + 'Rashid mia Kamal-er dike takalen. Kichhukkhon chup kore gorur pith-e haat bulalen. ' \
         'Tarpor dhire dhire bollen, "Tumi baro hajar dao."'
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["Kamal", "Rashid mia"]
     # control: a person who acts in that sentence (Dupur-er rode Selim …) is the one it goes on from
     text = text.replace("Kichhukkhon chup kore gorur pith-e haat bulalen.", "Dupur-er rode Selim ashe dariye roilo.")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] == "Selim"
 
 
@@ -1024,11 +1029,11 @@ def test_a_quote_that_calls_the_one_the_line_before_ends_on_is_said_by_the_one_a
     text = ('**সকাল**\n\nপাড়ায় তখনও কুয়াশা, দূরে রিকশার হর্ন শোনা যাচ্ছে।\n\n'
             'বড়দি নীলপাড় শাড়ির আঁচল কোমরে গুঁজে ফুলের মালা গাঁথছিল। ঘণ্টা থামতেই দেখল, হারু কাকা গলায় হাত বোলাচ্ছেন।\n'
             '“কাকা, আপনি এত সকালে? বসুন, চা করি।”\n\nহারু কাকা হেসে বললেন, “তুমি ব্যস্ত হয়ো না মা।”\n\nবড়দি হেসে ফেলল।')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["বড়দি", "হারু কাকা"]
     # control: a quote that calls no one is the one the line ends on
     text = text.replace("“কাকা, আপনি এত সকালে? বসুন, চা করি।”", "“এত সকালে কেউ আসে? তুমি চা খাবে তো?”")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[0] == "হারু কাকা"
 
 
@@ -1039,7 +1044,7 @@ def test_a_negation_after_the_verb_is_no_inverted_subject():
     assert "नहीं" not in analyze_text(text, language="hi", task="continuation").speakers
     # control: a name after the verb is the inverted subject (… धीरे से उठा भोला।)
     text = text.replace("दफ़्तर में सब कहते थे कि भोला कभी थकता नहीं।", "तभी धीरे से उठा भोला।")
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers[-1] == "भोला"
 
 
@@ -1059,14 +1064,14 @@ def test_a_name_said_again_opens_a_long_clause_after_a_fronted_adverbial():
     # ওপাশের বেঞ্চে ভোলা দুটো রুটি হাতে নিয়ে বসে ছিল।: ভোলা, after the place, acts in a clause of six words
     text = ('দিদিমণি খাতা খুললেন। "আজ সবাই চুপ করে খাবে।"\n\nওপাশের বেঞ্চে ভোলা দুটো রুটি হাতে নিয়ে বসে ছিল। '
             'তার জামার বোতাম ছেঁড়া।\n"দিদিমণি, আপনি খাবেন না?"\n\nদিদিমণি হাসলেন। ভোলা লজ্জা পেল।')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers == ["দিদিমণি", "ভোলা"]
     # control: a thing a participle acts on (गिलास खनकाता हुआ), said again, is no subject; the name after
     # the verb is
     text = ('मास्टर जी ने रजिस्टर खोला। "आज सब लोग चुपचाप खाना खाएँगे।"\n\n'
             'मैदान से लौटकर गिलास खनकाता हुआ अंदर आया पप्पू।\n"मास्टर जी, आप भी हमारे साथ बैठिए ना!"\n\n'
             'मास्टर जी ने कहा, "पप्पू, तू गिलास मत बजा।"')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers[1] == "पप्पू"
 
 
@@ -1087,11 +1092,11 @@ def test_one_who_opens_a_beat_acting_on_a_thing_speaks_the_quote_after_it():
     text = ('**রক্তদান শিবির**\n\nমাঠে প্যান্ডেল খাটানো, মাইকে ঘোষণা চলছে।\n\nআমি লাইনে দাঁড়িয়ে ছিলাম।\n\n'
             'মিতালি টেবিলের ওপাশ থেকে ফর্মটা এগিয়ে দিল। "দাদা, আপনার নাম আর বয়স লিখুন।"\n\n'
             '"লিখছি," আমি বললাম। "আপনি একটু অপেক্ষা করুন।"')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[0] == "মিতালি"
     # control: a word after an adverbial that opens the beat (টেবিলের ওপাশ থেকে X …), named once, is no one
     text = text.replace("মিতালি টেবিলের ওপাশ থেকে ফর্মটা", "টেবিলের ওপাশ থেকে হাওয়া ফর্মটা")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert "হাওয়া" not in speakers
 
 
@@ -1100,12 +1105,12 @@ def test_a_pronoun_after_narration_that_brings_someone_in_keeps_its_key():
     text = ('गुरु जी ने तबला ठीक किया। “तुम सब आज रियाज़ करोगे।”\n\nचिंटू ने हाथ उठाया। “गुरु जी, मुझे नींद आ रही है...”\n\n'
             'गुरु जी मुस्कुराए। “तुम पहले पानी पी लो।”\n\nदरवाज़े पर खड़ी मिसेज़ वर्मा से रहा नहीं गया। वे चप्पल उतारकर '
             'अंदर आ गईं। “गुरु जी, आप इसको थोड़ा ज़्यादा समय दे दीजिए।”')
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers[-1] == "वे (unnamed)"
     # control: narration that names no one new (वह चप्पल उतारकर …) leaves the pronoun to चिंटू
     text = text.replace("दरवाज़े पर खड़ी मिसेज़ वर्मा से रहा नहीं गया। वे चप्पल उतारकर अंदर आ गईं।",
                         "वह चप्पल उतारकर आगे आया।")
-    speakers = [t.speaker for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "hi")
     assert speakers[-1] == "चिंटू"
 
 
@@ -1115,11 +1120,11 @@ def test_a_quote_ending_a_beat_paragraph_is_the_one_an_earlier_sentence_of_it_ac
             'Tapas dourhe elo. "Lagiyechhi to, Shibu-da."\n\nMitra babu kaanch-er ghor theke beriye elen. '
             '"Machine thamao. Tumi proof ta dekho, Tapas."\n\nShibu-da lever tene bollo, "Apni thik dhorechhen, Mitra babu."\n\n'
             'Tapas proof-ta niye Mitra babu-r dike takalo. Ghorir kata tokhon dui-er kachhe. "Apni ekhono bari jaben na?"')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] == "Tapas"
     # control: a paragraph whose sentences name no one acting keeps the alternation (the other party)
     text = text.replace("Tapas proof-ta niye Mitra babu-r dike takalo. ", "")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] != "Tapas"
 
 
@@ -1149,11 +1154,11 @@ def test_the_one_a_line_before_is_about_keeps_the_name_written_with_their_kin_te
             'Haru jethu maku thamiye bollen, "Tumi bosho, dekho."\n\n'
             'Mala boudi rannaghor theke jol niye elo. Achol diye glass muchhe amar haate dilo.\n'
             '"Apni eto rode eshechhen, aage eta khan."\n\nMala boudi heshe chole gelo.')
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] == "Mala boudi"
     # control: the kin term written alone is the key alone; and jethu is a kin term in Banglish as জেঠু is
     text = text.replace("Mala boudi", "Boudi")
-    speakers = [t.speaker for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    speakers = _speech_speakers(text, "bn")
     assert speakers[-1] == "Boudi"
     from honorifics.extraction.lexicon import load_lexicon
     assert load_lexicon("bn-Latn").person_word("jethu")
