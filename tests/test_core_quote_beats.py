@@ -1162,3 +1162,17 @@ def test_the_one_a_line_before_is_about_keeps_the_name_written_with_their_kin_te
     assert speakers[-1] == "Boudi"
     from honorifics.extraction.lexicon import load_lexicon
     assert load_lexicon("bn-Latn").person_word("jethu")
+
+
+def test_two_words_the_record_puts_in_a_case_each_time_are_no_name():
+    # রতন মাচা থেকে … twice: রতন, and the platform he climbs down from; not a name রতন মাচা
+    text = ('সন্ধ্যাবেলা হাট বসেছে। রতন মাচা থেকে নেমে এল। "তুই এখানে কী করছিস, বিলু?"\n\nবিলু হাসল। '
+            '"তোমার জন্য মুড়ি এনেছি, দাদা।"\n\nরতন মাচা থেকে ঝুড়িটা নামাল। "আয়, বোস।"')
+    assert _speech_speakers(text, "bn")[0] == "রতন"
+    # Banglish: Rinku Tommy-ke niye … twice is Rinku carrying the dog
+    text_latin = ('Bajar-e bhir. Rinku Tommy-ke niye dokan-e dhuklo. "Kaku, tumi ekta biscuit dao."\n\n'
+                  'Kaku hashlen. "Tui abar esechis?"\n\nRinku Tommy-ke kole tule nilo. "Ha, o khub khide peyeche."')
+    assert _speech_speakers(text_latin, "bn")[0] == "Rinku"
+    # control: two words the record writes once with no case after them are one name (রতন মণ্ডল হাসল)
+    text = text.replace("রতন মাচা থেকে নেমে এল", "রতন মণ্ডল হাসল").replace("রতন মাচা থেকে ঝুড়িটা", "রতন মণ্ডল ঝুড়িটা")
+    assert _speech_speakers(text, "bn")[0] == "রতন মণ্ডল"

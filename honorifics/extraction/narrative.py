@@ -194,11 +194,22 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
         return before, found[1]
     if at + 1 < len(tokens) and _name_like(tokens, at, lexicon) and not lexicon.titled(key) and (
             _name_like(tokens, at + 1, lexicon) or tokens[at + 1][1] in lexicon.name_titles) \
-            and written_twice(f"{found[0]} {tokens[at + 1][0]}"):
+            and written_twice(f"{found[0]} {tokens[at + 1][0]}") \
+            and (tokens[at + 1][1] in lexicon.name_titles
+                 or _free_somewhere(f"{found[0]} {tokens[at + 1][0]}", lexicon, record)):
         # (the name read by its first word, the record writing it with the next twice: Haru Saha,
-        # আমিনা বিবি; not after a title fused to the name, which ends it: হরিপদবাবু নস্যি টেনে …)
+        # আমিনা বিবি; not after a title fused to the name, which ends it: হরিপদবাবু নস্যি টেনে …; nor
+        # where the record puts the second word in a case each time, a place or a thing the subject
+        # acts on, however often the two stand together: করিম পিট থেকে উঠে এসে, Pinky Bhulu-ke niye)
         return f"{found[0]} {tokens[at + 1][0]}", found[1]
     return found
+
+
+def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
+    """Does the record write the two words at least once with no case marker after them (कमला देवी
+    ने, where कमला देवी की … too: a name; not করিম পিট থেকে … twice, a name and a place)?"""
+    case_markers = case_markers_of(lexicon)
+    return any(lexicon.key(word) not in case_markers for word in _pair_followers(record).get(pair, ("",)))
 
 
 def as_written(name: str, text: str) -> str:
@@ -561,7 +572,7 @@ def _record_words(record: str) -> list[str]:
     return _RECORD_WORDS[1]
 
 
-_RECORD_PAIRS: list = ["", {}]
+_RECORD_PAIRS: list = ["", {}, {}]
 
 
 def _pairs_written(record: str) -> dict:
@@ -569,20 +580,35 @@ def _pairs_written(record: str) -> dict:
     a case ending of one or two letters (করিম চাচার দোকান counts for করিম চাচা, as _named_again reads
     a name), counted once per record: asked of every frame, a search of the whole record each time
     grew with its square."""
+    _read_pairs(record)
+    return _RECORD_PAIRS[1]
+
+
+def _pair_followers(record: str) -> dict:
+    """The words that follow each two words one space apart (as :func:`_pairs_written` counts them,
+    without a case ending) in the record, the end of the record as ""."""
+    _read_pairs(record)
+    return _RECORD_PAIRS[2]
+
+
+def _read_pairs(record: str) -> None:
     if _RECORD_PAIRS[0] is not record:
         pairs: dict = {}
-        previous = None
-        for match in TOKEN.finditer(record):
-            if previous is not None and record[previous.end():match.start()] == " ":
+        followers: dict = {}
+        matches = list(TOKEN.finditer(record))
+        for n in range(1, len(matches)):
+            previous, match = matches[n - 1], matches[n]
+            if record[previous.end():match.start()] == " ":
                 second = match.group()
                 for cut in (0, 1, 2):
                     if cut == 0 or len(second) - cut >= 2:
                         pair = previous.group() + " " + (second[:-cut] if cut else second)
                         pairs[pair] = pairs.get(pair, 0) + 1
-            previous = match
+                followers.setdefault(previous.group() + " " + second, set()).add(
+                    matches[n + 1].group() if n + 1 < len(matches) else "")
         _RECORD_PAIRS[0] = record
         _RECORD_PAIRS[1] = pairs
-    return _RECORD_PAIRS[1]
+        _RECORD_PAIRS[2] = followers
 
 
 def _read_record(record: str) -> None:
