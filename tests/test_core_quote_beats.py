@@ -1176,3 +1176,23 @@ def test_two_words_the_record_puts_in_a_case_each_time_are_no_name():
     # control: two words the record writes once with no case after them are one name (রতন মণ্ডল হাসল)
     text = text.replace("রতন মাচা থেকে নেমে এল", "রতন মণ্ডল হাসল").replace("রতন মাচা থেকে ঝুড়িটা", "রতন মণ্ডল ঝুড়িটা")
     assert _speech_speakers(text, "bn")[0] == "রতন মণ্ডল"
+
+
+def test_a_sentence_its_subjects_genitive_opens_is_about_the_one_named_before():
+    # Sharma ji ne … rakha. Unke maathe par pasina chamak raha tha. / "Pappu, …": Sharma ji, at the
+    # scene's opening too, though the last sentence has a verb and tells what was going on
+    text = ('**Kirane ki dukaan**\n\nSharma ji ne jhola counter par rakha. Unke maathe par pasina chamak raha tha.\n\n'
+            '"Pappu, ek kilo cheeni tol do, jaldi."\n\nPappu ne taraazu uthaya. "Abhi deta hoon, Sharma ji. Aap baithiye."')
+    assert _speech_speakers(text, "hi")[0] == "Sharma ji"
+    text_native = ('**मिठाई की दुकान**\n\nशर्मा जी ने झोला काउंटर पर रखा। उनके माथे पर पसीना चमक रहा था।\n\n'
+                   '"पप्पू, एक किलो जलेबी तौल दो, जल्दी।"\n\nपप्पू ने तराज़ू उठाया। "अभी देता हूँ, शर्मा जी। आप बैठिए।"')
+    assert _speech_speakers(text_native, "hi")[0] == "शर्मा जी"
+    # control: a last sentence about something else (the rain) leaves the scene's first quote to no one
+    # it names
+    text = text.replace("Unke maathe par pasina chamak raha tha.", "Bahar baarish ho rahi thi.")
+    assert _speech_speakers(text, "hi")[0] != "Sharma ji"
+    # control: a plural's genitive is the group's (তাদের মধ্যে …), not the one named before
+    from honorifics.extraction.narrative import _about_the_one_before
+    from honorifics.extraction.lexicon import load_lexicon
+    assert _about_the_one_before("তার চোখে জল।", load_lexicon("bn"))
+    assert not _about_the_one_before("তাদের মধ্যে সবচেয়ে ছোট মেয়েটা হাসছিল।", load_lexicon("bn"))

@@ -1247,15 +1247,16 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
     last = _previous_sentence(body, boundaries)
     if _clause_subject(_frame_keys(last, lexicon), lexicon, index) is not None:
         return None
-    if verbless_only and not _verbless_description(last, lexicon):
+    about = _about_the_one_before(last, lexicon)
+    if verbless_only and not about and not _verbless_description(last, lexicon):
         return None
     # (what was going on, মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।, गुनगुना रही थी।: the scene's background; the
     # verb form read past one auxiliary of tense after it)
     keys = [lexicon.key(w) for w in TOKEN.findall(last)[-2:]]
     background = lexicon.narrative.get("background_endings", ())
-    if keys and (keys[-1].endswith(background) or len(keys) == 2 and keys[-1] in lexicon.auxiliaries
-                 and keys[0].endswith(background)):
-        return None
+    if keys and not about and (keys[-1].endswith(background) or len(keys) == 2 and keys[-1] in lexicon.auxiliaries
+                               and keys[0].endswith(background)):
+        return None   # (not one about the person: उसकी आँखें चमक रही थीं।)
     for back in range(len(boundaries) - 1, max(len(boundaries) - 3, 0), -1):
         sentence = _previous_sentence(body, boundaries[:back])
         overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
@@ -1268,6 +1269,18 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
                                                 record=record, guess=True) is not None:
             return guessed
     return None
+
+
+def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
+    """Does the sentence open with a 3rd-person genitive, its subject something of the one the
+    sentence before named (Mrs. Kapoor ne … kadam rakha. Unke haath mein ek gatta tha …; उसकी आँखें …)?"""
+    words = TOKEN.findall(sentence)
+    if not words:
+        return False
+    key = lexicon.key(words[0])
+    # (a plural's is the group's, no one person's: তাদের মধ্যে সবচেয়ে ছোট, ডলমা, …)
+    return key in lexicon.narrative["third_person_genitives"] \
+        and not _has_ending(key, lexicon.narrative.get("plural_endings", ()))
 
 
 def _verbless_description(sentence: str, lexicon: Lexicon) -> bool:
