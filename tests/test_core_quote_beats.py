@@ -1196,3 +1196,27 @@ def test_a_sentence_its_subjects_genitive_opens_is_about_the_one_named_before():
     from honorifics.extraction.lexicon import load_lexicon
     assert _about_the_one_before("তার চোখে জল।", load_lexicon("bn"))
     assert not _about_the_one_before("তাদের মধ্যে সবচেয়ে ছোট মেয়েটা হাসছিল।", load_lexicon("bn"))
+
+
+def test_a_quote_cut_short_at_a_dash_ends_its_sentence_for_the_beat_after_it():
+    # "मैं तो बस पाँच मिनट के लिए—" मोनू ने बस्ता कसकर पकड़ा।: the beat after the broken-off quote names मोनू
+    text = ('दादी ने चश्मा उतारा। "मोनू, तू इतनी देर से कहाँ था?"\n\n"मैं तो बस पाँच मिनट के लिए—" मोनू ने बस्ता '
+            'कसकर पकड़ा।\n\nदादी हँस पड़ीं। "चल, हाथ धो ले।"')
+    assert _speech_speakers(text, "hi") == ["दादी", "मोनू", "दादी"]
+    # control: the quote is read as a dash lead-in no more than a comma is: a beat with no subject names no one
+    text = text.replace("मोनू ने बस्ता कसकर पकड़ा।", "बाहर बारिश तेज़ हो गई।")
+    assert "मोनू" not in _speech_speakers(text, "hi")
+
+
+def test_an_action_leading_into_its_quote_with_its_subject_elided_goes_on_from_the_one_before():
+    # তারপর মুন্সিজির দিকে ফিরে হাতজোড় করলেন, "…": চৌধুরীবাবু, who spoke before, as বললেন would
+    text = ('চৌধুরীবাবু ভেতরে এলেন। "এই রামু, তুই এখানে কী করছিস?"\n\nতারপর মুন্সিজির দিকে ফিরে হাতজোড় করলেন, '
+            '"কিছু মনে করবেন না, আপনাকে দাঁড় করিয়ে রাখলাম।"')
+    assert _speech_speakers(text, "bn") == ["চৌধুরীবাবু", "চৌধুরীবাবু"]
+    text_hi = ('चौधरी साहब भीतर आए। "अरे रामू, तू यहाँ क्या कर रहा है?"\n\nफिर मुनीम जी की ओर घूमकर हाथ जोड़ दिए, '
+               '"माफ़ कीजिए, आपको रुकना पड़ा।"')
+    assert _speech_speakers(text_hi, "hi") == ["चौधरी साहब", "चौधरी साहब"]
+    # control: an action with a subject of its own is that subject's (फिर रामू ने हाथ जोड़ दिए, "…")
+    text_hi = text_hi.replace("फिर मुनीम जी की ओर घूमकर हाथ जोड़ दिए, \"माफ़ कीजिए, आपको रुकना पड़ा।\"",
+                              "फिर रामू ने हाथ जोड़ दिए, \"माफ़ कीजिए, मालिक।\"")
+    assert _speech_speakers(text_hi, "hi") == ["चौधरी साहब", "रामू"]

@@ -48,6 +48,7 @@ _QUOTE = regexcache.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
                     f"[{class_body(characters=SINGLE_CLOSING)}](?![{QUOTE_WORD_CHARACTERS}])")
 _MAX_FRAME_TOKENS = 40
 _SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
+_BREAK_OFF = ("—", "–")   # what a quote cut short ends in
 #: lexicon name → its sentence boundary in narration (see _boundary; quotes are handled apart)
 _BOUNDARIES: dict[str, re.Pattern] = {}
 
@@ -381,7 +382,11 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
         return found
-    if verb_at is None and not guess:
+    # an action that leads into its quote with its subject elided goes on from the one before, as a
+    # reporting verb's does (चौहान साहब … "…" / फिर वार्डन की ओर मुड़कर हाथ जोड़ दिए, "…"), where no word
+    # of it can be a subject of its own
+    elided_action = verb_at is None and not guess and action and previous is not None
+    if verb_at is None and not guess and not elided_action:
         return None
     end = verb_at if verb_at is not None else len(keys)   # (a guessed sentence's subject: before its end)
     # (with no reporting verb, the verb that ends the sentence: a noun in -লাম before it, সেলাম ঠুকল,
@@ -439,6 +444,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     # to and the last speaker is the narrator (… জড়িয়ে ধরে আমাকে বললেন, "…")
     elided = None if previous is not None and previous[0].endswith("(narrator)") \
         and any(k in narrative["first_person_objects"] for k in keys) else previous
+    if elided_action:
+        return None if candidates else elided
     if not candidates and clause_comma > 0 and record and cut < 0:
         # the verb's clause after a comma has no subject of its own (…, phir bole): it goes on from the
         # clause before, whose subject opens the sentence (Coach Bhatia haath baandhe … khade rahe, phir
@@ -1812,7 +1819,9 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             and not any(mark in lead_in[:-1] for mark in _LEAD_INS)
         body = (quote.group("body") or quote.group("body2") or "").rstrip()
         # "…।" এই বলিয়া …: a quote that ends its sentence lets a new one begin after it
-        closes_sentence = body.endswith(_SENTENCE_FINAL)
+        # (and one that breaks off at a dash, "… और फिर मेट्रो भी—" प्रियंका ने … मरोड़ा।: cut short, it
+        # ends there too)
+        closes_sentence = body.endswith(_SENTENCE_FINAL) or body.endswith(_BREAK_OFF)
         speaker = None
         beat_after = False
         last = (found[-1].speaker, found[-1].unlisted) if found else previous
