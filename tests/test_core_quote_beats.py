@@ -1220,3 +1220,16 @@ def test_an_action_leading_into_its_quote_with_its_subject_elided_goes_on_from_t
     text_hi = text_hi.replace("फिर मुनीम जी की ओर घूमकर हाथ जोड़ दिए, \"माफ़ कीजिए, आपको रुकना पड़ा।\"",
                               "फिर रामू ने हाथ जोड़ दिए, \"माफ़ कीजिए, मालिक।\"")
     assert _speech_speakers(text_hi, "hi") == ["चौधरी साहब", "रामू"]
+
+
+def test_a_beat_about_the_face_or_eyes_of_one_who_spoke_names_them():
+    # বিলুর চোখ ছলছল করে উঠল। "…": বিলু, who spoke last, speaks again (not the alternation's teacher)
+    text = ('মাস্টারমশাই খাতাটা বন্ধ করলেন। "বিলু, তুই আবার অঙ্কে শূন্য পেয়েছিস?"\n\n"আর হবে না, স্যার।" বিলু মাথা '
+            'নিচু করল।\n\nবিলুর চোখ ছলছল করে উঠল। "আপনি মাকে বলবেন না তো?"')
+    assert _speech_speakers(text, "bn") == ["মাস্টারমশাই", "বিলু", "বিলু"]
+    text_hi = ('मास्टर जी ने कॉपी बंद की। "बिल्लू, तू फिर से गणित में फ़ेल हो गया?"\n\n"अब नहीं होगा, सर।" बिल्लू ने सिर '
+               'झुका लिया।\n\nबिल्लू की आँखें भर आईं। "आप माँ को मत बताइए।"')
+    assert _speech_speakers(text_hi, "hi") == ["मास्टर जी", "बिल्लू", "बिल्लू"]
+    # control: a beat about a thing names no one; the dialogue alternates
+    text_hi = text_hi.replace("बिल्लू की आँखें भर आईं।", "खिड़की का शीशा खड़क उठा।")
+    assert _speech_speakers(text_hi, "hi") == ["मास्टर जी", "बिल्लू", "मास्टर जी"]

@@ -1771,12 +1771,14 @@ def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None
 
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                      index: SpeakerIndex | None = None,
-                     previous: tuple[str, bool] | None = None, story: bool = False) -> list[NarrativeQuote]:
+                     previous: tuple[str, bool] | None = None, story: bool = False,
+                     said: Collection[str] = ()) -> list[NarrativeQuote]:
     """Quotes in ``text[start:end]`` (one paragraph) attributed by their frames.
 
     ``previous``: the speaker of the last quote before the paragraph (a frame
     with an elided subject continues it). ``story``: the text is no reply to the user (see
-    :func:`frame_speaker`)."""
+    :func:`frame_speaker`). ``said``: the speakers of the record's quotes so far (a beat about
+    one's face or hand names them)."""
     paragraph = text[start:end]
     quoted = any(q in paragraph for q in OPENING_QUOTE_CHARACTERS)
     colon = ":" in paragraph or "：" in paragraph
@@ -1903,6 +1905,12 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                 if speaker is None and back == len(boundaries) - 1:
                     # (right before the quote, one who opens the beat acting on a thing, named once)
                     speaker = _agent_on_a_thing(beat, lexicon, index, text)
+                if speaker is None and back == len(boundaries) - 1:
+                    # (one who spoke before, whose eyes or face the beat right before the quote is about:
+                    # प्रियंका की आँखें भर आईं। "मैम, …")
+                    owner = _opening_possessor(_frame_keys(beat.strip(_BEAT_TRIM), lexicon), lexicon,
+                                               [*said, *(q.speaker for q in found)])
+                    speaker = (owner, False) if owner is not None else None
                 if speaker is None and back == len(boundaries) - 1 and len(TOKEN.findall(beat)) > 2 \
                         and not beat_after:
                     # a beat whose subject is elided goes on from the sentence before, as a frame does

@@ -1285,6 +1285,12 @@ class _TurnSplitter:
                 self.named_said = self.named_said or not (turn.speaker or "").startswith(UNNAMED_DASH)
         return said
 
+    def said_names(self) -> list[str]:
+        """The names of the speakers of the speech so far (no pronoun's, narrator's or unnamed key)."""
+        return list(dict.fromkeys(turn.speaker for turn in self.speech_so_far()
+                                  if turn.speaker and "(" not in turn.speaker
+                                  and not turn.speaker.startswith(UNNAMED_DASH)))
+
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
         said = self.speech_so_far()
@@ -1348,7 +1354,7 @@ class _TurnSplitter:
                 last_speaker = (turn.speaker, turn.unlisted)
                 break
         quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker,
-                                  story=self.story)
+                                  story=self.story, said=self.said_names())
         if quotes:
             position = span_start
             for quote in quotes:
