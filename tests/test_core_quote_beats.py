@@ -1233,3 +1233,16 @@ def test_a_beat_about_the_face_or_eyes_of_one_who_spoke_names_them():
     # control: a beat about a thing names no one; the dialogue alternates
     text_hi = text_hi.replace("बिल्लू की आँखें भर आईं।", "खिड़की का शीशा खड़क उठा।")
     assert _speech_speakers(text_hi, "hi") == ["मास्टर जी", "बिल्लू", "मास्टर जी"]
+
+
+def test_a_quote_a_beat_between_dashes_cuts_is_one_speakers():
+    # "… আর তুই" — তিনি বেত দিয়ে টেবিলে টোকা দিলেন — "…": তিনি is the head sir, whose brows the sentence
+    # before the quote is about; both halves are his
+    text = ('হেডস্যার খাতা বন্ধ করলেন। "তোমরা সবাই বসো।"\n\nপল্টু হাত তুলল। "স্যার, আমি একটা কথা বলব?"\n\n'
+            'হেডস্যারের ভুরু কুঁচকে গেল। "পরে শুনব। আর তুই" — তিনি বেত দিয়ে টেবিলে টোকা দিলেন — "পেছনের বেঞ্চে গিয়ে বোস।"')
+    speakers = _speech_speakers(text, "bn")
+    assert speakers[-2:] == ["হেডস্যার", "হেডস্যার"]
+    # control: a beat between the dashes with a subject of its own names that subject, for both halves
+    text = text.replace('— তিনি বেত দিয়ে টেবিলে টোকা দিলেন — "পেছনের বেঞ্চে গিয়ে বোস।"',
+                        '— পল্টু মাথা চুলকাল — "না স্যার, এখনই বলি।"')
+    assert _speech_speakers(text, "bn")[-2:] == ["পল্টু", "পল্টু"]

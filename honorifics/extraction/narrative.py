@@ -49,6 +49,7 @@ _QUOTE = regexcache.compile(f"(?:[{class_body(characters=DOUBLE_OPENING)}]|'')"
 _MAX_FRAME_TOKENS = 40
 _SENTENCE_FINAL = tuple(SENTENCE_END_MARKS + ELLIPSIS + ".")
 _BREAK_OFF = ("—", "–")   # what a quote cut short ends in
+_INTERRUPTION = re.compile(r"\s*[—–][^—–\n]*[—–]\s*")   # a beat set between two dashes
 #: lexicon name → its sentence boundary in narration (see _boundary; quotes are handled apart)
 _BOUNDARIES: dict[str, re.Pattern] = {}
 
@@ -1801,6 +1802,7 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                    if not any(q.start() <= m.start() < q.end() for q in quotes)]
         quotes.sort(key=lambda m: m.start())
     found: list[NarrativeQuote] = []
+    carried: tuple[str, bool] | None = None   # the speaker of a quote a beat between dashes cut
     for number, quote in enumerate(quotes):
         previous_end = quotes[number - 1].end() if number else start
         next_start = quotes[number + 1].start() if number + 1 < len(quotes) else end
@@ -1936,6 +1938,27 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
             # the quote opens its paragraph, or no one acts or goes on speaking in the sentence before
             # (राहुल की नज़र … टिकी थी। "दादी, …!" राहुल ने ज़िद की।): the beat after the quote frames it
             speaker = _beat_after(text, quote, after, lexicon, index, story)
+        if carried is not None and TOKEN.search(before_text) and _INTERRUPTION.fullmatch(before_text):
+            # the rest of a quote a beat between dashes cut ("… और तुम" — उन्होंने करछी मेरी तरफ़ घुमाई —
+            # "प्याज़ …"): the same speaker's
+            speaker = carried
+        carried = None
+        if number + 1 < len(quotes) and quotes[number + 1].re is _QUOTE and TOKEN.search(after_text) \
+                and _INTERRUPTION.fullmatch(after_text) and not closes_sentence:
+            # a quote cut by a beat between dashes: the beat's subject speaks it and the rest; a pronoun
+            # there, or no subject, is the one the sentence before the quote is about, by its subject or
+            # by the face or hand it is about (… की मूँछें ज़रा-सी हिलीं। "…" — उन्होंने … घुमाई — "…")
+            beat_speaker = frame_speaker(after_text.strip(" \t—–"), lexicon, index, action=True, record=text,
+                                         story=story, guess=True)
+            if beat_speaker is None or beat_speaker[0].endswith(UNNAMED_SUFFIX):
+                owner = None
+                if boundaries and not TOKEN.search(before):
+                    sentence_before = _previous_sentence(before_text, boundaries)
+                    owner = _opening_possessor(_frame_keys(sentence_before.strip(_BEAT_TRIM), lexicon), lexicon,
+                                               [*said, *(q.speaker for q in found)])
+                beat_speaker = ((owner, False) if owner is not None else None) or speaker or beat_speaker
+            if beat_speaker is not None:
+                speaker = carried = beat_speaker
         if speaker is not None and index is not None and speaker[0].endswith(UNNAMED_SUFFIX) and boundaries:
             # a pronoun subject refers back to the listed person the sentence before it is about
             # (… বেঞ্চে বসে ঝুমা চুপ করে ছিল। হুইসেল শুনে সে চোখ মুছে বলল, "…": ঝুমা, not সে (unnamed))
