@@ -1246,3 +1246,14 @@ def test_a_quote_a_beat_between_dashes_cuts_is_one_speakers():
     text = text.replace('— তিনি বেত দিয়ে টেবিলে টোকা দিলেন — "পেছনের বেঞ্চে গিয়ে বোস।"',
                         '— পল্টু মাথা চুলকাল — "না স্যার, এখনই বলি।"')
     assert _speech_speakers(text, "bn")[-2:] == ["পল্টু", "পল্টু"]
+
+
+def test_went_in_romanized_hindi_is_no_song_that_makes_a_quote_a_mention():
+    # "…" Raju ne bag uthaya aur bahar nikal gaya.: gaya is "went"; folded, gaaya "sang" would read the same
+    text = ('Sharma ji ne register band kiya. "Kal time par aana, samjhe?"\n\n'
+            '"Ji sir, aap fikar mat kijiye." Raju ne bag uthaya aur bahar nikal gaya.')
+    assert _speech_speakers(text, "hi") == ["Sharma ji", "Raju"]
+    # control: a song still is one (gaana gaaya, "…": a line sung, no one's address)
+    text = ('Sharma ji ne register band kiya. "Kal time par aana, samjhe?"\n\n'
+            'Raju ne dheere se gaana gaaya, "Tum jo mil gaye ho, toh yeh lagta hai."')
+    assert _speech_speakers(text, "hi") == ["Sharma ji"]
