@@ -1257,3 +1257,13 @@ def test_went_in_romanized_hindi_is_no_song_that_makes_a_quote_a_mention():
     text = ('Sharma ji ne register band kiya. "Kal time par aana, samjhe?"\n\n'
             'Raju ne dheere se gaana gaaya, "Tum jo mil gaye ho, toh yeh lagta hai."')
     assert _speech_speakers(text, "hi") == ["Sharma ji"]
+
+
+def test_an_action_leading_into_its_quote_names_a_character_the_record_names_again():
+    # Pinku bench par baithte hue budbudaya, "…": no reporting verb the lexicon knows, Pinku named before
+    text = ('Sharma sir ne board saaf kiya. "Aaj surprise test hoga."\n\nPinku ne haath uthaya. "Sir, kal tak ka time de '
+            'dijiye."\n\nSharma sir ne chashma utaara. "Bilkul nahi. Copy nikalo."\n\nPinku bench par baithte hue '
+            'budbudaya, "Golu, tu bhi na, kal hi bola tha padh le."')
+    assert _speech_speakers(text, "hi") == ["Sharma sir", "Pinku", "Sharma sir", "Pinku"]
+    # control: a word written once is not guessed a character (Bablu …, "…" stays unread)
+    assert "Bablu" not in _speech_speakers(text.replace("Pinku bench par", "Bablu bench par"), "hi")

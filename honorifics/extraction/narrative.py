@@ -1869,6 +1869,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                     speaker = frame_speaker(clause, lexicon, index, action=leads_in, previous=last, record=text, story=story)
                 if speaker is None:
                     speaker = frame_speaker(before, lexicon, index, action=leads_in, previous=last, record=text, story=story)
+                if speaker is None and leads_in and story:
+                    # (an action that leads into its quote by a character the lexicon does not know, named
+                    # again in the record, as a beat before a quote is read: Rohit baithte hue fusfusaya, "…")
+                    speaker = guessed_subject(before.strip(_BEAT_TRIM), lexicon, index, text, False)
                 if speaker is None and leads_in and clause and len(TOKEN.findall(before)) > _MAX_FRAME_TOKENS:
                     # a sentence too long to be read as one frame that leads into the quote: the
                     # overt subject of the clause next to it (जब … , तब सुधा काकी ने … आवाज़ लगाई,
