@@ -1267,3 +1267,25 @@ def test_an_action_leading_into_its_quote_names_a_character_the_record_names_aga
     assert _speech_speakers(text, "hi") == ["Sharma sir", "Pinku", "Sharma sir", "Pinku"]
     # control: a word written once is not guessed a character (Bablu …, "…" stays unread)
     assert "Bablu" not in _speech_speakers(text.replace("Pinku bench par", "Bablu bench par"), "hi")
+
+
+def test_boudi_as_often_spelled_is_a_kin_term_a_pronoun_refers_back_to():
+    # মিনু বউদি … দাঁড়িয়ে ছিল। বালতিটা নামিয়ে সে মুখ টিপে হাসল। / "ঠাকুরপো, …": মিনু বউদি (বউদি, as বৌদি)
+    text = ('ফজলু চাচা ক্যান নামালেন। "হরিপদ, তাড়াতাড়ি মেপে দাও তো।"\n\nহরিপদ খাতা খুলল। "দাঁড়াও চাচা, আগে লাইনটা দেখি।"'
+            '\n\nপাশের লাইনে মিনু বউদি চুপ করে দাঁড়িয়ে ছিল। বালতিটা নামিয়ে সে মুখ টিপে হাসল।\n'
+            '"ঠাকুরপো, তোমরা রোজ এই এক ঝগড়া করো।"')
+    assert _speech_speakers(text, "bn")[-1] == "মিনু বউদি"
+    # control: a word the lexicon does not know as a person, named once, is no antecedent (the dialogue alternates)
+    assert _speech_speakers(text.replace("মিনু বউদি", "মিনু পাল"), "bn")[-1] != "মিনু পাল"
+
+
+def test_a_verb_of_standing_is_no_speaker_of_a_frame_whose_subject_is_elided():
+    # তারপর সামনে দাঁড় করানো ছেলেটার দিকে আঙুল তুলে বললেন, "…": দাঁড় is the root of দাঁড়ানো, "stand", not a name;
+    # the elided subject goes on from the one who spoke
+    text = ('পঞ্চায়েতে সালিশ বসেছে। রহিম মিয়া গলা খাঁকারি দিয়ে বললেন, "আপনারা সবাই শান্ত হয়ে বসেন।"\n\n'
+            'তারপর সামনে দাঁড় করানো ছেলেটার দিকে আঙুল তুলে বললেন, "এই বাবলু, তুই বল, রাতে কী দেখেছিলি?"')
+    assert _speech_speakers(text, "bn") == ["রহিম মিয়া", "রহিম মিয়া"]
+    # control: the lexicon reads দাঁড় as a verb root
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    assert bn.key("দাঁড়") in bn.verb_roots
