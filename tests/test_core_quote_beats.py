@@ -1289,3 +1289,21 @@ def test_a_verb_of_standing_is_no_speaker_of_a_frame_whose_subject_is_elided():
     from honorifics.extraction.lexicon import load_lexicon
     bn = load_lexicon("bn")
     assert bn.key("দাঁড়") in bn.verb_roots
+
+
+def test_one_surname_with_titles_of_two_genders_names_two_people():
+    # Mrs. Kapoor and Kapoor sahab: his wife and him, not one person keyed by the fullest name
+    text = ('Dukaan mein Soni ji ne lens utaara. "Aaiye, Kapoor sahab, aap toh barson baad dikhe."\n\n'
+            'Kapoor sahab ne chhadi tika di. "Poti ki shaadi hai, Soni ji."\n\n'
+            'Mrs. Kapoor ne sketch apni taraf kheencha. "Design toh sundar hai. Par Soni ji, aap wazan kam rakhiye."')
+    assert _speech_speakers(text, "hi") == ["Soni ji", "Kapoor sahab", "Mrs. Kapoor"]
+    # control: a title that tells no gender (Kapoor ji) names the same man
+    text = text.replace("Mrs. Kapoor ne sketch", "Kapoor ji ne sketch")
+    assert _speech_speakers(text, "hi")[-1] == "Kapoor sahab"
+    # and with listed speakers: a label with the other gender's title is not the listed one
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.speakers import SpeakerIndex
+    from honorifics.records import SpeakerSpec
+    index = SpeakerIndex([SpeakerSpec("Kapoor sahab")], load_lexicon("hi-Latn"))
+    assert index.match("Mrs. Kapoor") is None
+    assert index.match("Kapoor ji") == "Kapoor sahab"

@@ -133,6 +133,9 @@ class Lexicon:
     name_titles: frozenset = frozenset()
     #: parents named after their child (Aarav Mummy): no label of the child's name
     relatives_after_name: frozenset = frozenset()
+    #: titles that tell a person's gender: one surname with titles of two genders names two people
+    feminine_titles: frozenset = frozenset()
+    masculine_titles: frozenset = frozenset()
     #: how many characters of a line note_marked must case-fold: the longest marker and two more
     note_marker_reach: int = 2
     #: the headings of an answer (छोटा जवाब:, সারসংক্ষেপ:): no speaker, the line stays the reply's text
@@ -407,6 +410,8 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
         reporting_verbs=keys(data.get("reporting_verbs")),
         name_titles=keys(data.get("name_titles")),
         relatives_after_name=keys(data.get("relatives_after_name")),
+        feminine_titles=keys(data.get("feminine_titles")),
+        masculine_titles=keys(data.get("masculine_titles")),
         third_person_antecedent_markers=keys(data.get("third_person_antecedent_markers")),
         stem_follower_suffixes=tuple(match_key(s, script) for s in verbs.get("stem_follower_suffixes") or ()),
         conjunctive_forms=keys(verbs.get("conjunctive_forms")),

@@ -66,7 +66,8 @@ class SpeakerIndex:
             return fused[0] if fused is not None and len(fused) == 1 else None
         names = self._core.get(core) if core else None
         if names and len(names) == 1:
-            return next(iter(names))
+            name = next(iter(names))
+            return None if self._another_gender(keys, name) else name
         # One side's core words inside the other's (मिसेज़ कपूर / कपूर मैडम).
         if core:
             # (not where the other words name a parent of the person: Aarav Mummy is Aarav's mother)
@@ -75,7 +76,8 @@ class SpeakerIndex:
                     for name in spec_names if (set(core) <= set(spec_core) or set(spec_core) <= set(core))
                     and not relatives & (set(core) ^ set(spec_core))}
             if len(hits) == 1:
-                return hits.pop()
+                name = hits.pop()
+                return None if self._another_gender(keys, name) else name
             # a trade's suffix written apart, in another inflection (auto wale ne … for Auto wala)
             suffixes = self.lexicon.narrative.get("role_suffixes", ()) if self.lexicon.narrative else ()
             if suffixes and any(k in suffixes for k in core):
@@ -86,6 +88,14 @@ class SpeakerIndex:
                 if len(hits) == 1:
                     return hits.pop()
         return None
+
+    def _another_gender(self, keys: tuple, name: str) -> bool:
+        """Do the label's title and the listed name's tell two genders (मिसेज़ मल्होत्रा for मल्होत्रा
+        साहब: his wife, not him)?"""
+        lexicon = self.lexicon
+        said = {"f" for k in keys if k in lexicon.feminine_titles} | {"m" for k in keys if k in lexicon.masculine_titles}
+        listed = title_genders(name, lexicon)
+        return bool(said and listed) and not said & listed
 
     def mentioned_in(self, keys: list[str]) -> list[str]:
         """Listed speakers whose core name words occur in a token-key list (vocatives), and the one
@@ -172,7 +182,23 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
             by_core.setdefault(core, []).append(name)
     out: dict[str, str] = {}
     for group in by_core.values():
-        if len(group) > 1:
-            fullest = max(group, key=lambda n: len(TOKEN.findall(n)))   # the first of the longest
-            out.update({name: fullest for name in group if name != fullest})
+        if len(group) < 2:
+            continue
+        genders = [title_genders(name, lexicon) for name in group]
+        if {"f", "m"} <= set().union(*genders):
+            # (मिसेज़ मल्होत्रा and मल्होत्रा साहब: two people, each one with the names of their own title;
+            # मल्होत्रा alone is either)
+            parts = [[n for n, g in zip(group, genders) if g == {gender}] for gender in ("f", "m")]
+        else:
+            parts = [group]
+        for part in parts:
+            if len(part) > 1:
+                fullest = max(part, key=lambda n: len(TOKEN.findall(n)))   # the first of the longest
+                out.update({name: fullest for name in part if name != fullest})
     return out
+
+
+def title_genders(name: str, lexicon: Lexicon) -> set[str]:
+    """The genders the titles of a name tell ("f", "m"; मिसेज़ मल्होत्रा → {"f"}, मल्होत्रा → none)."""
+    keys = [lexicon.key(m.group()) for m in TOKEN.finditer(name)]
+    return {"f" for k in keys if k in lexicon.feminine_titles} | {"m" for k in keys if k in lexicon.masculine_titles}
