@@ -1307,3 +1307,20 @@ def test_one_surname_with_titles_of_two_genders_names_two_people():
     index = SpeakerIndex([SpeakerSpec("Kapoor sahab")], load_lexicon("hi-Latn"))
     assert index.match("Mrs. Kapoor") is None
     assert index.match("Kapoor ji") == "Kapoor sahab"
+
+
+def test_a_kin_terms_one_letter_genitive_is_a_possessor_not_a_speaker():
+    # দাদুর বকুনি চুপ করে শুনে বলল, "…": দাদু + র, "grandpa's scolding"; the elided subject is মিনি's
+    text = ('দাদু খবরের কাগজ নামালেন। "মিনি, তুই আজ স্কুলে যাবি না?"\n\nমিনি মুখ ভার করে বসে রইল। দাদুর বকুনি চুপ করে '
+            'শুনে বলল, "না দাদু, আজ তো ছুটি!"')
+    assert _speech_speakers(text, "bn") == ["দাদু", "মিনি"]
+    # control: a name that ends in -র keeps it (শিশির is no one's genitive)
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import _genitive
+    bn = load_lexicon("bn")
+    assert _genitive(bn.key("দাদুর"), bn) and not _genitive(bn.key("শিশির"), bn)
+    # and a postposition after a kin term's genitive is a direction, not a thing acted on: the beat's
+    # subject is elided (চোখ সরু করে নাতির দিকে তাকালেন: দিদা, not চোখ)
+    text = ('পুকুরঘাটে ঝুমা ছিপ হাতে বসে ছিল। "দিদা, দেখো, দুটো মাছ ধরেছি!"\n\nদিদা বালতিটা নামিয়ে রাখলেন। চোখ সরু করে '
+            'নাতনির দিকে তাকালেন। "সন্ধে হয়ে গেল, আর তুই এখনও জলে?"')
+    assert _speech_speakers(text, "bn")[-1] == "দিদা"

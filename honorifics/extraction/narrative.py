@@ -917,8 +917,9 @@ def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
 
 def _genitive(key: str, lexicon: Lexicon) -> bool:
     """Has the word a genitive ending of two letters or more (chhader kinar theke, ছাদের
-    কিনার থেকে): a possessor, never a guessed subject. (A one-letter -র ends names too.)"""
-    return any(len(key) - len(stem) >= 2 for stem in genitive_stems(key, lexicon))
+    কিনার থেকে), or of one on a person word (দাদির ভুরু: a kin term's): a possessor, never a guessed
+    subject. (A one-letter -র ends names too.)"""
+    return any(len(key) - len(stem) >= 2 or lexicon.person_word(stem) for stem in genitive_stems(key, lexicon))
 
 
 def _verb_like(key: str, lexicon: Lexicon) -> bool:
@@ -1742,7 +1743,10 @@ def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | Non
     keys = [k for _, k in tokens]
     if not words or words[0] != TOKEN.findall(guessed[0])[0]:
         return None   # (it opens the sentence: not a word after an adverbial, a place's or a time's)
-    return guessed if any(_a_thing(keys, j, lexicon, words) for j in range(1, len(keys) - 1)) else None
+    # (a postposition after a possessor is a direction, no thing: নাতির দিকে তাকালেন)
+    case_markers = case_markers_of(lexicon)
+    return guessed if any(_a_thing(keys, j, lexicon, words) and keys[j] not in case_markers
+                          for j in range(1, len(keys) - 1)) else None
 
 
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
