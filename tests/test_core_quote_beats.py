@@ -1324,3 +1324,13 @@ def test_a_kin_terms_one_letter_genitive_is_a_possessor_not_a_speaker():
     text = ('পুকুরঘাটে ঝুমা ছিপ হাতে বসে ছিল। "দিদা, দেখো, দুটো মাছ ধরেছি!"\n\nদিদা বালতিটা নামিয়ে রাখলেন। চোখ সরু করে '
             'নাতনির দিকে তাকালেন। "সন্ধে হয়ে গেল, আর তুই এখনও জলে?"')
     assert _speech_speakers(text, "bn")[-1] == "দিদা"
+
+
+def test_the_object_of_a_negated_participle_in_a_verbs_own_clause_is_no_speaker():
+    # রুবিনাদি উল বুনছিল, মুখ না তুলেই বলল, "…": "without raising her face"; the clause before names who
+    text = ('বিকেলে টুকাই পড়তে এল। "রুবিনাদি, আজ কি অঙ্ক হবে?"\n\nরুবিনাদি উল বুনছিল, মুখ না তুলেই বলল, '
+            '"আগে কালকের বাড়ির কাজটা দেখা।"\n\nরুবিনাদি হাসল।')
+    assert _speech_speakers(text, "bn") == ["রুবিনাদি"]
+    # control: a subject that opens its sentence before a negated participle stays the subject
+    text = text.replace("রুবিনাদি উল বুনছিল, মুখ না তুলেই বলল", "রুবিনাদি না থেমেই বলল")
+    assert _speech_speakers(text, "bn") == ["রুবিনাদি"]

@@ -427,6 +427,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
                   and not (i + 1 < len(keys) and keys[i + 1] in lexicon.auxiliaries)
+                  # (nor, in a verb's clause after a comma, the object of a negated participle: … বাঁধছিলেন,
+                  # মুখ না তুলেই বললেন, "without looking up": the clause before names who)
+                  and not (clause_start > 0 and i + 2 < len(keys) and keys[i + 1] in negations
+                           and _verb_like(keys[i + 2], lexicon))
                   and not _a_thing(keys, i, lexicon, words)
                   and not _describes_a_voice(words, keys, i, lexicon, case_markers)   # কড়া গলায় বললেন
                   # (a word said twice is an adverbial: खड़े-खड़े, হাসতে হাসতে, dheere dheere)
