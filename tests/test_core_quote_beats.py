@@ -1334,3 +1334,17 @@ def test_the_object_of_a_negated_participle_in_a_verbs_own_clause_is_no_speaker(
     # control: a subject that opens its sentence before a negated participle stays the subject
     text = text.replace("রুবিনাদি উল বুনছিল, মুখ না তুলেই বলল", "রুবিনাদি না থেমেই বলল")
     assert _speech_speakers(text, "bn") == ["রুবিনাদি"]
+
+
+def test_a_name_written_again_whose_last_letter_looks_like_a_genitive_is_a_name():
+    # Nupur phone theke mukh tullo: / "Ma, …": Nupur, written twice and never Nupu, is no "Nupu's phone"
+    text = ('Parlour-e bhir. Mrs. Sen chair-e boshe bollen, "Rina, tumi ektu chhoto kore katbe, bujhle?"\n\n'
+            'Rina kaanchi tule nilo. "Boudi, apni chinta korben na."\n\nNupur pasher sofa-te boshe chhilo. '
+            'Nupur phone theke mukh tullo:\n"Ma, tumi abar chul katbe? Gotobar-o to bolechhile ar katbe na!"')
+    assert _speech_speakers(text, "bn") == ["Mrs. Sen", "Rina", "Nupur"]
+    # control: where the record writes the stem alone (Nupu), the -r is her genitive: Nupur phone is hers
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import _name_ending_in_r
+    bn = load_lexicon("bn-Latn")
+    assert _name_ending_in_r("Nupur", "nupur", bn, text)
+    assert not _name_ending_in_r("Nupur", "nupur", bn, text.replace("Parlour-e bhir.", "Parlour-e bhir. Nupu eseche."))

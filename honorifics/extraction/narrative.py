@@ -418,7 +418,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (_modifies_turned_to(words, keys, i, lexicon, index)
                            and not (_named_again(w, record) and not _names_the_one_turned_to(words, keys, i, lexicon, record)))
                   and not _genitive(keys[i], lexicon)
-                  and not _possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
+                  and not (_possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
+                           and not _name_ending_in_r(w, keys[i], lexicon, record))
                   and not _in_an_adverbial_case(w, k, lexicon)   # (মাথায়, গোড়ায়, ভিজে: a place, a participle)
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers   # জানালার বাইরে, গামছা দিয়ে
                            # (not one said twice, an adverbial: পৌলমী সঙ্গে সঙ্গে উত্তর দিল)
@@ -903,6 +904,20 @@ def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     time (জানলার ধারে, উনুনের পাশ থেকে)? Then it is that adverbial's, not the subject."""
     return i + 1 < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
         and _closes_adjunct(keys[i + 1], lexicon) and not _verb_like(keys[i + 1], lexicon)
+
+
+def _name_ending_in_r(word: str, key: str, lexicon: Lexicon, record: str) -> bool:
+    """Is a word a genitive reads only by a one-letter ending a name of its own: in Latin script,
+    written with a capital, one the record writes again, and never its stem alone (Tupur phone theke mukh tullo, Tupur … again, no Tupu:
+    Tupur, not "Tupu's phone")?"""
+    if lexicon.script != "latn" or not word[:1].isupper():
+        return False   # (in an Indic script a thing's genitive written twice reads the same: চুল্লির … চুল্লির)
+    stems = genitive_stems(key, lexicon)
+    if not record or not stems or any(len(key) - len(stem) >= 2 for stem in stems) or not _named_again(word, record):
+        return False
+    words = _record_words(record)
+    stem = word[:len(word) - 1].casefold()
+    return bisect_right(words, stem) - bisect_left(words, stem) == 0
 
 
 def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
