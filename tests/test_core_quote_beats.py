@@ -1348,3 +1348,14 @@ def test_a_name_written_again_whose_last_letter_looks_like_a_genitive_is_a_name(
     bn = load_lexicon("bn-Latn")
     assert _name_ending_in_r("Nupur", "nupur", bn, text)
     assert not _name_ending_in_r("Nupur", "nupur", bn, text.replace("Parlour-e bhir.", "Parlour-e bhir. Nupu eseche."))
+
+
+def test_an_elided_frame_goes_on_from_the_narration_after_the_last_quote():
+    # "…?" रीना ने डिब्बा छीन लिया। मोनू … सीटी बजाने लगा। / फिर भोलेपन से बोला, "…": मोनू, the subject of the
+    # narration after the last quote, not रीना who spoke it
+    text = ('बस में शोर था। मोनू ने रीना का टिफ़िन खोला। “वाह, आलू के पराँठे!”\n\n“तुमने मेरा टिफ़िन क्यों खोला?” रीना ने डिब्बा '
+            'छीन लिया। मोनू खिड़की की तरफ़ मुँह करके सीटी बजाने लगा।\n\nफिर भोलेपन से बोला, “रीना, मैंने तो बस सूँघा था!”')
+    assert _speech_speakers(text, "hi") == ["मोनू", "रीना", "मोनू"]
+    # control: with no narration of its own after the quote, the elided frame goes on from its speaker
+    text = text.replace(" मोनू खिड़की की तरफ़ मुँह करके सीटी बजाने लगा।", "")
+    assert _speech_speakers(text, "hi")[-1] == "रीना"

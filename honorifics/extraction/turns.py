@@ -1349,9 +1349,18 @@ class _TurnSplitter:
             turns.append(RawTurn(None, NOTE, span_start, span_end))
             return
         last_speaker: tuple[str, bool] | None = None
-        for turn in reversed(turns):
+        for number in range(len(turns) - 1, -1, -1):
+            turn = turns[number]
             if turn.kind == SPEECH and turn.narrative and turn.speaker:
                 last_speaker = (turn.speaker, turn.unlisted)
+                # (narration after that quote with a subject of its own goes on instead: … ईशा ने डिब्बा
+                # … लिया। आरव … सीटी बजाने लगा। / फिर भोलेपन से बोला, "…": आरव, not ईशा)
+                after = [t for t in turns[number + 1:] if t.kind == NARRATION]
+                if after and turns[-1] is after[-1]:
+                    sentences = _sentences_of(text[after[-1].start:after[-1].end], lexicon)
+                    acting = _acting_subject(sentences[-1], lexicon, self.index, text) if sentences else None
+                    if acting is not None:
+                        last_speaker = acting
                 break
         quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker,
                                   story=self.story, said=self.said_names())
