@@ -1359,3 +1359,14 @@ def test_an_elided_frame_goes_on_from_the_narration_after_the_last_quote():
     # control: with no narration of its own after the quote, the elided frame goes on from its speaker
     text = text.replace(" मोनू खिड़की की तरफ़ मुँह करके सीटी बजाने लगा।", "")
     assert _speech_speakers(text, "hi")[-1] == "रीना"
+
+
+def test_a_voice_in_the_clause_ki_opens_after_the_reporting_verb_speaks():
+    # दादी कुछ और कहने ही वाली थीं कि … त्रिपाठी जी की आवाज़ आई: / "…": त्रिपाठी जी, whose voice came (named
+    # once, with his title), not दादी, who was about to speak
+    text = ('आँगन में दादी बैठी थीं। “मुन्नी, तू पानी ला।”\n\nदादी कुछ और कहने ही वाली थीं कि दरवाज़े के बाहर से त्रिपाठी '
+            'जी की आवाज़ आई:\n“भाभी जी, आप घर पर हैं? चिट्ठी आई है।”')
+    assert _speech_speakers(text, "hi") == ["दादी", "त्रिपाठी जी"]
+    # control: with no such clause, the reporting verb's subject speaks
+    text = text.replace(" कि दरवाज़े के बाहर से त्रिपाठी जी की आवाज़ आई:", ":")
+    assert _speech_speakers(text, "hi") == ["दादी", "दादी"]

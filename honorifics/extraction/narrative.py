@@ -309,6 +309,15 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                                               or narrative["negation_before_verb"] and verb_at > 0
                                               and keys[verb_at - 1] in negations):
         return None   # (रामदीन ने कुछ नहीं कहा, কিছু বলল না: tells that no one spoke, no quote's frame)
+    # a clause that कि opens after the reporting verb is the one next to the quote, with its own subject
+    # (मल्होत्रा अंकल कुछ कहने ही वाले थे कि … यादव जी की आवाज़ आई: यादव जी's voice, not what he was about to say)
+    opener = next((i for i in range(len(keys) - 2, verb_at, -1) if keys[i] in narrative["clause_openers"]), None) \
+        if verb_at is not None else None
+    if opener is not None:
+        inner = _frame_speaker(" ".join(words[opener + 1:]), lexicon, index, action=action, previous=previous,
+                               record=record, guess=guess, story=story)
+        if inner is not None:
+            return inner
     if verb_at is None and narrative.get("light_verbs"):
         # a message noun and a light verb make a verb of sending (মেসেজ করল, मैसेज किया, reply dilo)
         verb_at = next((i for i, k in enumerate(keys[:-1]) if k in narrative["message_nouns"]
@@ -739,6 +748,10 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
         # record names it: … delivery boy Pappu ka message aaya)
         capitalized = bool(owners) and owner_at >= 1 and _capitalized_inside(words, owner_at, lexicon, record)
         for owner in owners:
+            parts = owner.split()
+            if len(parts) == 2 and lexicon.key(parts[1]) in lexicon.name_titles \
+                    and _name_like(_frame_keys(parts[0], lexicon), 0, lexicon):
+                return owner, True   # (a name with its title, named once: यादव जी की आवाज़ आई; not जी alone)
             for form in (owner, *direct_forms(owner, lexicon)):
                 if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
                     return form, True
