@@ -1370,3 +1370,25 @@ def test_a_voice_in_the_clause_ki_opens_after_the_reporting_verb_speaks():
     # control: with no such clause, the reporting verb's subject speaks
     text = text.replace(" कि दरवाज़े के बाहर से त्रिपाठी जी की आवाज़ आई:", ":")
     assert _speech_speakers(text, "hi") == ["दादी", "दादी"]
+
+
+def test_the_wife_by_her_title_and_a_surname_with_another_title_are_two_people():
+    # मिसेज़ वर्मा and वर्मा जी: a title that tells no gender names as often the husband
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.speakers import one_name_per_person
+    assert one_name_per_person(["मिसेज़ वर्मा", "वर्मा जी"], load_lexicon("hi")) == {}
+    # control: a kin title and the name alone are one woman (Malati-di, Malati), as a surname alone is the
+    # one titled name's
+    assert one_name_per_person(["Malati-di", "Malati"], load_lexicon("bn-Latn")) == {"Malati": "Malati-di"}
+    assert one_name_per_person(["मिसेज़ वर्मा", "वर्मा"], load_lexicon("hi")) == {"वर्मा": "मिसेज़ वर्मा"}
+
+
+def test_a_capital_after_a_prefix_title_is_a_name_whatever_word_it_folds_to():
+    # Mr. Dutta, Behala theke: / "…": Dutta folds to duta, a numeral; after Mr. it is his name
+    text = ('Raat dedhta. Arko headset-e haat dilo:\n"Good night, Swiftnet theke bolchhi. Apni ki ID ta bolben?"\n\n'
+            'Opash theke ek birokto gola. Mr. Dutta, Behala theke:\n"Apnara ki raate ghumiye thaken? Kal theke amar net bondho!"')
+    assert _speech_speakers(text, "bn")[-1] == "Mr. Dutta"
+    # control: a word in capitals after the title is no name of one (an acronym)
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    assert frame_speaker("Mr. DUTTA, Behala theke", load_lexicon("bn-Latn"), None, action=True) != ("Mr. DUTTA", True)

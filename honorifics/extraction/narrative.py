@@ -241,8 +241,12 @@ def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) ->
         after = TOKEN.search(frame, at + len(found[0]))
         tokens = _frame_keys(frame[at:], lexicon)
         case_markers = case_markers_of(lexicon)
+        # (in Latin script a capital after the title is a name whatever word its letters fold to: Mr.
+        # Dutta, not the numeral duta)
         if after is not None and len(tokens) >= 2 and frame[at + len(found[0]):after.start()].strip(" .") == "" \
-                and _name_like(tokens, 1, lexicon) and not (len(tokens) > 2 and tokens[2][1] in case_markers):
+                and (_name_like(tokens, 1, lexicon) or lexicon.script == "latn" and tokens[1][0][:1].isupper()
+                     and not tokens[1][0].isupper()) \
+                and not (len(tokens) > 2 and tokens[2][1] in case_markers):
             # (… बोलीं मिसेज़ वर्मा: the name may end the frame; দারোগা টেবিল থেকে …: a title alone, then
             # a thing in its case)
             return " ".join(frame[at:after.end()].split()), found[1]

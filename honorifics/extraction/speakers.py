@@ -185,10 +185,13 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
         if len(group) < 2:
             continue
         genders = [title_genders(name, lexicon) for name in group]
-        if {"f", "m"} <= set().union(*genders):
-            # (मिसेज़ मल्होत्रा and मल्होत्रा साहब: two people, each one with the names of their own title;
-            # मल्होत्रा alone is either)
-            parts = [[n for n, g in zip(group, genders) if g == {gender}] for gender in ("f", "m")]
+        titled = [len(core_keys(name, lexicon)) < len(TOKEN.findall(name)) for name in group]
+        if any("f" in g for g in genders) and any("f" not in g and t for g, t in zip(genders, titled)):
+            # (मिसेज़ मल्होत्रा and मल्होत्रा साहब, or वर्मा जी: two people, the wife by her title, the one a
+            # title that tells no gender names as often the husband; each keeps the names of their own titles,
+            # and the surname alone is either; not Malati and Malati-di, one woman)
+            parts = [[n for n, g in zip(group, genders) if "f" in g],
+                     [n for n, g, t in zip(group, genders, titled) if "f" not in g and t]]
         else:
             parts = [group]
         for part in parts:
