@@ -1392,3 +1392,15 @@ def test_a_capital_after_a_prefix_title_is_a_name_whatever_word_it_folds_to():
     from honorifics.extraction.narrative import frame_speaker
     from honorifics.extraction.lexicon import load_lexicon
     assert frame_speaker("Mr. DUTTA, Behala theke", load_lexicon("bn-Latn"), None, action=True) != ("Mr. DUTTA", True)
+
+
+def test_a_finite_verb_before_a_title_is_no_name_of_it():
+    # ভেতরে ঢুকলেন প্রফেসর বাগচী।: the verb, then its inverted subject the title opens; not ঢুকলেন প্রফেসর
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    sentence = "ভেতরে ঢুকলেন প্রফেসর বাগচী।"
+    assert frame_speaker(sentence, bn, None, action=True, record=sentence) == ("প্রফেসর বাগচী", True)
+    # control: a name before its title stays its name (দরজায় সেন বাবু …)
+    sentence = "দরজায় সেন বাবু এসে দাঁড়ালেন।"
+    assert frame_speaker(sentence, bn, None, action=True, record=sentence) == ("সেন বাবু", True)

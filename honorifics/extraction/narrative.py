@@ -1053,6 +1053,7 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 # the subject (… জিজ্ঞেস করলেন ডাক্তার সেন)
                 or (following is not None and following in lexicon.name_titles
                     and not _verb_like(key, lexicon) and key not in narrative["reporting_verbs"]
+                    and not _finite_verb(key, lexicon)   # (ভেতরে ঢুকলেন প্রফেসর বাগচী: the title opens the subject)
                     and key not in lexicon.auxiliaries   # (… দাঁড়িয়ে ছিলেন মিসেস সেন: the title opens the subject)
                     and key not in narrative["frame_words"]   # (तब मास्टर जी ने …: "then", no name)
                     and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
