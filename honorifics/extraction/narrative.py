@@ -318,10 +318,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     opener = next((i for i in range(len(keys) - 2, verb_at, -1) if keys[i] in narrative["clause_openers"]), None) \
         if verb_at is not None else None
     if opener is not None:
-        inner = _frame_speaker(" ".join(words[opener + 1:]), lexicon, index, action=action, previous=previous,
-                               record=record, guess=guess, story=story)
-        if inner is not None:
-            return inner
+        after_opener = _frame_speaker(" ".join(words[opener + 1:]), lexicon, index, action=action,
+                                      previous=previous, record=record, guess=guess, story=story)
+        if after_opener is not None:
+            return after_opener
     if verb_at is None and narrative.get("light_verbs"):
         # a message noun and a light verb make a verb of sending (মেসেজ করল, मैसेज किया, reply dilo)
         verb_at = next((i for i, k in enumerate(keys[:-1]) if k in narrative["message_nouns"]
