@@ -5,6 +5,8 @@ Its own module so that turn splitting (turns.py) and narrative frames
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..records import SpeakerSpec
 from .lexicon import Lexicon
 from .tokens import TOKEN
@@ -92,9 +94,8 @@ class SpeakerIndex:
     def _another_gender(self, keys: tuple, name: str) -> bool:
         """Do the label's title and the listed name's tell two genders (मिसेज़ मल्होत्रा for मल्होत्रा
         साहब: his wife, not him)?"""
-        lexicon = self.lexicon
-        said = {"f" for k in keys if k in lexicon.feminine_titles} | {"m" for k in keys if k in lexicon.masculine_titles}
-        listed = title_genders(name, lexicon)
+        said = _genders_of(keys, self.lexicon)
+        listed = title_genders(name, self.lexicon)
         return bool(said and listed) and not said & listed
 
     def mentioned_in(self, keys: list[str]) -> list[str]:
@@ -203,5 +204,8 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
 
 def title_genders(name: str, lexicon: Lexicon) -> set[str]:
     """The genders the titles of a name tell ("f", "m"; मिसेज़ मल्होत्रा → {"f"}, मल्होत्रा → none)."""
-    keys = [lexicon.key(m.group()) for m in TOKEN.finditer(name)]
+    return _genders_of([lexicon.key(m.group()) for m in TOKEN.finditer(name)], lexicon)
+
+
+def _genders_of(keys: Collection[str], lexicon: Lexicon) -> set[str]:
     return {"f" for k in keys if k in lexicon.feminine_titles} | {"m" for k in keys if k in lexicon.masculine_titles}

@@ -591,6 +591,8 @@ class _TurnSplitter:
         #: names its speaker (not _unnamed_N) (see speech_so_far)
         self.said: list[RawTurn] = []
         self.said_upto = 0
+        self.names_said: dict[str, None] = {}   # the speakers' names so far, in order (see said_names)
+        self.names_said_upto = 0
         self.all_said_narrative = True
         self.named_said = False
         #: speech turns whose speaker was inferred (the narration's subject before them, the
@@ -1286,10 +1288,15 @@ class _TurnSplitter:
         return said
 
     def said_names(self) -> list[str]:
-        """The names of the speakers of the speech so far (no pronoun's, narrator's or unnamed key)."""
-        return list(dict.fromkeys(turn.speaker for turn in self.speech_so_far()
-                                  if turn.speaker and "(" not in turn.speaker
-                                  and not turn.speaker.startswith(UNNAMED_DASH)))
+        """The names of the speakers of the speech so far (no pronoun's, narrator's or unnamed key), kept
+        as the turns are read (asked at every paragraph)."""
+        said = self.speech_so_far()
+        while self.names_said_upto < len(said):
+            speaker = said[self.names_said_upto].speaker
+            self.names_said_upto += 1
+            if speaker and "(" not in speaker and not speaker.startswith(UNNAMED_DASH):
+                self.names_said[speaker] = None
+        return list(self.names_said)
 
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
