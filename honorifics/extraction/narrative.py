@@ -925,8 +925,8 @@ def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
 
 def _name_ending_in_r(word: str, key: str, lexicon: Lexicon, record: str) -> bool:
     """Is a word a genitive reads only by a one-letter ending a name of its own: in Latin script,
-    written with a capital, one the record writes again, and never its stem alone (Tupur phone theke mukh tullo, Tupur … again, no Tupu:
-    Tupur, not "Tupu's phone")?"""
+    written with a capital, one the record writes again, and never its stem alone (Tupur phone theke
+    mukh tullo, Tupur … again, no Tupu: Tupur, not "Tupu's phone")?"""
     if lexicon.script != "latn" or not word[:1].isupper():
         return False   # (in an Indic script a thing's genitive written twice reads the same: চুল্লির … চুল্লির)
     stems = genitive_stems(key, lexicon)
