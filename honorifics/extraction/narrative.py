@@ -1325,8 +1325,7 @@ def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
         return False
     key = lexicon.key(words[0])
     # (a plural's is the group's, no one person's: তাদের মধ্যে সবচেয়ে ছোট, ডলমা, …)
-    return key in lexicon.narrative["third_person_genitives"] \
-        and not _has_ending(key, lexicon.narrative.get("plural_endings", ()))
+    return _genitive_pronoun(key, lexicon) and not _has_ending(key, lexicon.narrative.get("plural_endings", ()))
 
 
 def _verbless_description(sentence: str, lexicon: Lexicon) -> bool:
@@ -1811,6 +1810,11 @@ def _beat_speaker(sentence: str, index: SpeakerIndex) -> tuple[str, bool] | None
     return None
 
 
+def may_hold_quotes(paragraph: str) -> bool:
+    """Can the paragraph hold a quote or speech after a colon that :func:`narrative_quotes` reads?"""
+    return ":" in paragraph or "：" in paragraph or any(q in paragraph for q in OPENING_QUOTE_CHARACTERS)
+
+
 def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
                      index: SpeakerIndex | None = None,
                      previous: tuple[str, bool] | None = None, story: bool = False,
@@ -1822,10 +1826,10 @@ def narrative_quotes(text: str, start: int, end: int, lexicon: Lexicon,
     :func:`frame_speaker`). ``said``: the speakers of the record's quotes so far (a beat about
     one's face or hand names them)."""
     paragraph = text[start:end]
+    if not lexicon.narrative or not may_hold_quotes(paragraph):
+        return []
     quoted = any(q in paragraph for q in OPENING_QUOTE_CHARACTERS)
     colon = ":" in paragraph or "：" in paragraph
-    if not lexicon.narrative or not (quoted or colon):
-        return []
     # a one-word quote is a mention ('आप' करके) unless a reporting frame follows it ("হ্যাঁ," ও বলল)
     quotes = [m for m in _QUOTE.finditer(text, start, end)
               if len(TOKEN.findall(m.group("body") or m.group("body2") or "")) >= 2

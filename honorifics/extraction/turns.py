@@ -39,7 +39,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
 from .addressees import called_names
 from .english import is_english
 from .narrative import (UNNAMED_SUFFIX, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
-                        narrative_quotes, whole_quote)
+                        may_hold_quotes, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
 from .tokens import TOKEN
@@ -1361,10 +1361,12 @@ class _TurnSplitter:
             if turn.kind == SPEECH and turn.narrative and turn.speaker:
                 last_speaker = (turn.speaker, turn.unlisted)
                 # (narration after that quote with a subject of its own goes on instead: … ईशा ने डिब्बा
-                # … लिया। आरव … सीटी बजाने लगा। / फिर भोलेपन से बोला, "…": आरव, not ईशा)
-                after = [t for t in turns[number + 1:] if t.kind == NARRATION]
-                if after and turns[-1] is after[-1]:
-                    sentences = _sentences_of(text[after[-1].start:after[-1].end], lexicon)
+                # … लिया। आरव … सीटी बजाने लगा। / फिर भोलेपन से बोला, "…": आरव, not ईशा; read only for a
+                # paragraph that can hold a quote)
+                last = turns[-1]
+                if number < len(turns) - 1 and last.kind == NARRATION \
+                        and may_hold_quotes(text[span_start:span_end]):
+                    sentences = _sentences_of(text[last.start:last.end], lexicon)
                     acting = _acting_subject(sentences[-1], lexicon, self.index, text) if sentences else None
                     if acting is not None:
                         last_speaker = acting
