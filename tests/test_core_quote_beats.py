@@ -1404,3 +1404,28 @@ def test_a_finite_verb_before_a_title_is_no_name_of_it():
     # control: a name before its title stays its name (দরজায় সেন বাবু …)
     sentence = "দরজায় সেন বাবু এসে দাঁড়ালেন।"
     assert frame_speaker(sentence, bn, None, action=True, record=sentence) == ("সেন বাবু", True)
+
+
+def test_a_finite_verb_is_no_subject_and_its_inverted_subject_speaks():
+    # তখনই পুকুরপাড় থেকে ছুটে এল মিনু।: এল ("came"), written again later, is the verb; মিনু after it speaks
+    text = ('সন্ধে নামছে। রান্নাঘরে মা ভাত বসিয়েছেন।\n\nতখনই পুকুরপাড় থেকে ছুটে এল মিনু। ‘মা, হাঁসগুলো জলে নেমে গেছে, '
+            'উঠছেই না!’\n\nমা হাতা নামিয়ে রাখলেন। ‘তুই আগে হাত-পা ধুয়ে আয়, আমি দেখছি।’\n\nখানিক পরে বাবাও বাজার থেকে ফিরে এল, '
+            'মিনু তখনও হাঁপাচ্ছে।')
+    assert _speech_speakers(text, "bn") == ["মিনু", "মা"]
+    # control: the name before its verb (তখনই … মিনু ছুটে এল।) speaks as before
+    assert _speech_speakers(text.replace("ছুটে এল মিনু", "মিনু ছুটে এল"), "bn") == ["মিনু", "মা"]
+
+
+def test_a_genitive_after_a_fronted_adverbial_tells_the_line_is_about_the_one_before():
+    # … वह … पहुँची। दो महीने से उसकी तनख़्वाह बाकी थी। / "…": her wages; वह, and so कमला, speaks
+    text = ('कमला ने झाड़ू कोने में टिकाई। आँचल से माथा पोंछती हुई वह सीधे ठेकेदार की मेज़ तक पहुँची। दो महीने से उसकी '
+            'तनख़्वाह बाकी थी।\n"ठेकेदार साहब, आप ही बताइए, घर कैसे चलेगा?"\n\nठेकेदार ने फ़ाइल बंद की:\n"ज़्यादा बहस मत कर। '
+            'पैसा अगले हफ़्ते मिलेगा।"\n\nकमला ने झाड़ू फिर उठाई और बोली, "ठीक है साहब, अगले हफ़्ते सही।"')
+    assert _speech_speakers(text, "hi") == ["कमला", "ठेकेदार", "कमला"]
+    from honorifics.extraction.narrative import _about_the_one_before
+    from honorifics.extraction.lexicon import load_lexicon
+    hi = load_lexicon("hi")
+    assert _about_the_one_before("दो महीने से उसकी तनख़्वाह बाकी थी।", hi)
+    # controls: no genitive of a person (a machine's state), or one after a clause's verb (what she said)
+    assert not _about_the_one_before("दो महीने से मशीन बंद पड़ी थी।", hi)
+    assert not _about_the_one_before("बाहर बारिश रुकी तो उसकी याद आई।", hi)

@@ -424,6 +424,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
+                  # (nor a finite verb: ঠিক তখনই … দৌড়ে এল বুলু, the verb of an inverted subject)
+                  and not _finite_verb(k, lexicon)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
                   and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
@@ -1318,14 +1320,16 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
 
 
 def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
-    """Does the sentence open with a 3rd-person genitive, its subject something of the one the
-    sentence before named (Mrs. Kapoor ne … kadam rakha. Unke haath mein ek gatta tha …; उसकी आँखें …)?"""
-    words = TOKEN.findall(sentence)
-    if not words:
+    """Does the sentence open with a 3rd-person genitive, or put it after an adverbial that opens it,
+    its subject something of the one the sentence before named (Mrs. Kapoor ne … kadam rakha. Unke haath mein ek gatta tha …; उसकी आँखें …)?"""
+    keys = [lexicon.key(word) for word in TOKEN.findall(sentence)]
+    # (or opens its subject after an adverbial put first: तीन हफ़्ते से उसकी मज़दूरी रुकी हुई थी।)
+    at = next((i for i, key in enumerate(keys) if _genitive_pronoun(key, lexicon)), None)
+    if at is None or at > 0 and not (keys[at - 1] in case_markers_of(lexicon)
+                                     and not any(_finite_verb(key, lexicon) for key in keys[:at])):
         return False
-    key = lexicon.key(words[0])
     # (a plural's is the group's, no one person's: তাদের মধ্যে সবচেয়ে ছোট, ডলমা, …)
-    return _genitive_pronoun(key, lexicon) and not _has_ending(key, lexicon.narrative.get("plural_endings", ()))
+    return not _has_ending(keys[at], lexicon.narrative.get("plural_endings", ()))
 
 
 def _verbless_description(sentence: str, lexicon: Lexicon) -> bool:
