@@ -1429,3 +1429,14 @@ def test_a_genitive_after_a_fronted_adverbial_tells_the_line_is_about_the_one_be
     # controls: no genitive of a person (a machine's state), or one after a clause's verb (what she said)
     assert not _about_the_one_before("दो महीने से मशीन बंद पड़ी थी।", hi)
     assert not _about_the_one_before("बाहर बारिश रुकी तो उसकी याद आई।", hi)
+
+
+def test_a_word_that_modifies_the_noun_after_it_is_no_subject():
+    # এই জালের জন্য … ধার করেছে রতন।: এই ("this"), written again, is the net's; রতন, after the verb, speaks
+    text = ('নদীর ধারে হাট বসেছে। এই দিকে জেলেরা জাল শুকোচ্ছে।\n\nএই জালের জন্য মহাজনের কাছে ধার করেছে রতন। ‘দিদি, আপনি একবার '
+            'হাত দিয়ে দেখুন, একদম টাটকা।’\n\nমালতী দর করতে ঝুঁকে পড়ল। ‘তুমি বড্ড দাম হাঁকছ, রতন।’\n\nশেষে মালতী দুটো '
+            'মাছ কিনেই বাড়ি ফিরল।')
+    assert _speech_speakers(text, "bn") == ["রতন", "মালতী"]
+    # control: a name that opens the sentence before its verb speaks as before
+    assert _speech_speakers(text.replace("এই জালের জন্য মহাজনের কাছে ধার করেছে রতন।", "রতন এই জালের জন্য মহাজনের কাছে ধার করেছে।"),
+                            "bn") == ["রতন", "মালতী"]

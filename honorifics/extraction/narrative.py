@@ -426,6 +426,9 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   # (nor a finite verb: ঠিক তখনই … দৌড়ে এল বুলু, the verb of an inverted subject)
                   and not _finite_verb(k, lexicon)
+                  # (nor a word that modifies the noun after it, a demonstrative, numeral or adjective, its
+                  # title aside: এই নৌকোর জন্য … ধার করেছে নিতাই, इस बार …)
+                  and not (i + 1 < len(keys) and k in lexicon.noun_before and k not in lexicon.name_titles)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
                   and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
