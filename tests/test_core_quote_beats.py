@@ -1440,3 +1440,16 @@ def test_a_word_that_modifies_the_noun_after_it_is_no_subject():
     # control: a name that opens the sentence before its verb speaks as before
     assert _speech_speakers(text.replace("এই জালের জন্য মহাজনের কাছে ধার করেছে রতন।", "রতন এই জালের জন্য মহাজনের কাছে ধার করেছে।"),
                             "bn") == ["রতন", "মালতী"]
+
+
+def test_a_genitive_before_a_modified_place_is_the_place_s_not_the_subject():
+    # হাটের এক কোণে ঝুমা …: হাটের ("the market's") goes with কোণে past এক; ঝুমা acts and speaks
+    text = ('**হাটের বিকেল**\n\nহাটের এক কোণে ঝুমা ঝুড়িতে লেবু সাজাচ্ছিল। তার আঁচলে ধুলো লেগে আছে। “কাকু, আপনি এক হালি '
+            'নেবেন? একদম টাটকা।”\n\nনিমাইকাকু থলি খুলে দাঁড়ালেন। “তুই বড্ড দাম চাস, ঝুমা।”\n\nহাটের লোকজন তখন বাড়ি ফিরছে।')
+    assert _speech_speakers(text, "bn") == ["ঝুমা", "নিমাইকাকু"]
+    from honorifics.extraction.narrative import _frame_keys, _possessor_of_a_place
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    assert _possessor_of_a_place([k for _, k in _frame_keys("হাটের এক কোণে ঝুমা বসে।", bn)], 0, bn)
+    # control: past the modifier a person, not a place: the genitive is that person's (হাটের এক দোকানি হাঁকল)
+    assert not _possessor_of_a_place([k for _, k in _frame_keys("হাটের এক দোকানি হাঁকল।", bn)], 0, bn)

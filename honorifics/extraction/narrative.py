@@ -923,9 +923,13 @@ def _in_an_adverbial_case(word: str, key: str, lexicon: Lexicon) -> bool:
 
 def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     """Is the word in a genitive (-র included) before a word that ends an adverbial of place or
-    time (জানলার ধারে, উনুনের পাশ থেকে)? Then it is that adverbial's, not the subject."""
-    return i + 1 < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
-        and _closes_adjunct(keys[i + 1], lexicon) and not _verb_like(keys[i + 1], lexicon)
+    time (জানলার ধারে, উনুনের পাশ থেকে), a word that modifies it perhaps between (ডিপোর এক কোণে)? Then
+    it is that adverbial's, not the subject."""
+    j = i + 1
+    while j + 1 < len(keys) and keys[j] in lexicon.noun_before and keys[j] not in lexicon.name_titles:
+        j += 1
+    return j < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
+        and _closes_adjunct(keys[j], lexicon) and not _verb_like(keys[j], lexicon)
 
 
 def _name_ending_in_r(word: str, key: str, lexicon: Lexicon, record: str) -> bool:
