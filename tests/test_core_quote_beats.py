@@ -1453,3 +1453,15 @@ def test_a_genitive_before_a_modified_place_is_the_place_s_not_the_subject():
     assert _possessor_of_a_place([k for _, k in _frame_keys("হাটের এক কোণে ঝুমা বসে।", bn)], 0, bn)
     # control: past the modifier a person, not a place: the genitive is that person's (হাটের এক দোকানি হাঁকল)
     assert not _possessor_of_a_place([k for _, k in _frame_keys("হাটের এক দোকানি হাঁকল।", bn)], 0, bn)
+
+
+def test_a_name_with_its_trade_or_kin_term_and_the_name_alone_are_one_person():
+    # নিতাই মাঝি … later নিতাই: a trade after a name says who he is, as a title does
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.speakers import one_name_per_person
+    bn = load_lexicon("bn")
+    assert one_name_per_person(["রহমান মাঝি", "রহমান", "টুকু"], bn) == {"রহমান": "রহমান মাঝি"}
+    assert one_name_per_person(["Keshto mistri", "Keshto"], load_lexicon("bn-Latn")) == {"Keshto": "Keshto mistri"}
+    # controls: two names with one trade are two people; a kin term alone is no one's name
+    assert one_name_per_person(["রহমান মাঝি", "করিম মাঝি"], bn) == {}
+    assert one_name_per_person(["মামা", "রহমান মামা"], bn) == {}

@@ -167,8 +167,9 @@ def naming_keys(name: str, lexicon: Lexicon) -> frozenset:
 
 
 def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
-    """For a text with no listed speakers: the names that differ only by a title (शर्मा,
-    शर्मा जी; সেন, সেন বাবু) are one person, keyed by the fullest name written.
+    """For a text with no listed speakers: the names that differ only by a title, a trade or a kin
+    term (शर्मा, शर्मा जी; সেন, সেন বাবু; নিতাই, নিতাই মাঝি) are one person, keyed by the fullest name
+    written.
 
     >>> from honorifics.extraction.lexicon import load_lexicon
     >>> one_name_per_person(["शर्मा", "शर्मा जी", "नेहा"], load_lexicon("hi"))
@@ -179,6 +180,9 @@ def one_name_per_person(names: list[str], lexicon: Lexicon) -> dict[str, str]:
         return {}
     for name in names:
         core = core_keys(name, lexicon)
+        # (a trade or kin term after a name says who the person is, as a title does: নিতাই মাঝি, নিতাই;
+        # Balwant paaji, Balwant; not a word that is one alone: मामा)
+        core = tuple(k for k in core if not lexicon.person_word(k)) or core
         if core:
             by_core.setdefault(core, []).append(name)
     out: dict[str, str] = {}
