@@ -1465,3 +1465,14 @@ def test_a_name_with_its_trade_or_kin_term_and_the_name_alone_are_one_person():
     # controls: two names with one trade are two people; a kin term alone is no one's name
     assert one_name_per_person(["রহমান মাঝি", "করিম মাঝি"], bn) == {}
     assert one_name_per_person(["মামা", "রহমান মামা"], bn) == {}
+
+
+def test_a_pronoun_refers_back_to_the_name_that_opens_the_sentence_before_it():
+    # मोहिनी … बैठी … पलट रही थी। उसने … / "…": मोहिनी, named once, is the one उसने refers to
+    text = ('**चाय की दुकान**\n\nसुबह का वक़्त था। भोला चाय की केतली चूल्हे पर चढ़ा रहा था।\n\nमोहिनी अब तक बेंच के कोने पर '
+            'बैठी अख़बार पलट रही थी। उसने एक बार घड़ी देखी और फिर चश्मा उतार दिया।\n\n"भोला भैया, तुम आज चाय में अदरक '
+            'डालना भूल गए क्या?"\n\nभोला ने केतली उतारी। "अरे बिटिया, तू बैठ, अभी नई बना देता हूँ।"')
+    assert _speech_speakers(text, "hi") == ["मोहिनी", "भोला"]
+    # control: a description with no verb names no one by its first word (सफ़ेद कुर्ता, …)
+    described = text.replace("मोहिनी अब तक बेंच के कोने पर बैठी अख़बार पलट रही थी।", "सफ़ेद कुर्ता, कंधे पर झोला।")
+    assert _speech_speakers(described, "hi")[0] != "सफ़ेद"

@@ -1225,12 +1225,15 @@ def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerInd
     बैठे थे। उन्होंने …`` → माथुर अंकल), or one of the ``speakers`` so far whose face or hand is
     that subject (``अमित का चेहरा उतर गया। वह …`` → अमित); not a pronoun's key or the narrator's;
     None where that sentence names two people or its subject is a thing."""
-    for sentence in reversed(sentences[-2:]):
+    for back, sentence in enumerate(reversed(sentences[-2:])):
         tokens = _frame_keys(sentence, lexicon)
         overt = _clause_subject(tokens, lexicon, index)
         if overt is not None and overt[0].endswith(")"):
             continue   # (a pronoun again: the chain goes on back)
-        found = overt if overt is not None else guessed_subject(sentence, lexicon, index, record, False)
+        # (the sentence right before the pronoun's may name its subject once, opening it: Tanvi … baithi
+        # thi. Usne …)
+        opening = back == 0 and not _verbless_description(sentence, lexicon)   # (not সাদা পাঞ্জাবি, কাঁধে ঝোলা।)
+        found = overt if overt is not None else guessed_subject(sentence, lexicon, index, record, opening)
         if found is None:
             owner = _opening_possessor(tokens, lexicon, speakers)
             if owner is not None:
@@ -1244,7 +1247,9 @@ def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerInd
         # (a name: a description, लड़का, এক বুড়ো, leaves the pronoun's key, as the narration gives no name)
         a_name = any(not lexicon.person_word(lexicon.key(word)) and lexicon.key(word) not in lexicon.name_titles
                      for word in TOKEN.findall(named[0]))
-        return named if a_name and people <= 1 and (_person_subject(found, lexicon) or _named_again(found[0], record)) \
+        opens = opening and sentence.lstrip(" *_").startswith(found[0])
+        return named if a_name and people <= 1 and (_person_subject(found, lexicon) or _named_again(found[0], record)
+                                                    or opens) \
             else None
     return None
 
