@@ -1476,3 +1476,14 @@ def test_a_pronoun_refers_back_to_the_name_that_opens_the_sentence_before_it():
     # control: a description with no verb names no one by its first word (सफ़ेद कुर्ता, …)
     described = text.replace("मोहिनी अब तक बेंच के कोने पर बैठी अख़बार पलट रही थी।", "सफ़ेद कुर्ता, कंधे पर झोला।")
     assert _speech_speakers(described, "hi")[0] != "सफ़ेद"
+
+
+def test_a_part_of_the_body_is_no_speaker_its_sentence_describes_the_one_before():
+    # … চোখ দুটো ঘুমে ঢুলুঢুলু। / “…”: the eyes are খোকন's, who acted in the sentence before; no speaker চোখ
+    text = ('নৌকোর ছইয়ের নিচে মা পান সাজছিলেন। “খোকন, ভেতরে আয়, বৃষ্টি বাড়ছে।”\n\nখোকন মায়ের শাড়ির আঁচল ধরে বাইরে তাকাল। বয়স '
+            'ছয়-সাত হবে, চোখ দুটো ঘুমে ঢুলুঢুলু।\n“মা, আমরা কখন বাড়ি পৌঁছব?”\n\nমা ওর মাথায় হাত রাখলেন। “এই তো, আর একটু। '
+            'তুই একটু ঘুমিয়ে নে।”\n\nখোকন আবার চোখ বুজল।')
+    assert _speech_speakers(text, "bn") == ["মা", "খোকন", "মা"]
+    # control: a part whose owner the sentence names is the owner's (খোকনের চোখ ছলছল করে উঠল।)
+    owned = text.replace("বয়স ছয়-সাত হবে, চোখ দুটো ঘুমে ঢুলুঢুলু।", "খোকনের চোখ ছলছল করে উঠল।")
+    assert _speech_speakers(owned, "bn") == ["মা", "খোকন", "মা"]

@@ -613,6 +613,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "mention_frames": keys(section.get("mention_frames")),
             # a person's voice that comes (पापा की आवाज़ आई, মায়ের গলা ভেসে এল): that person speaks
             "voice_nouns": keys(section.get("voice_nouns")),
+            # parts of the body (चेहरा, চোখ): never a speaker; a sentence they open describes someone
+            "body_parts": keys(section.get("body_parts")),
             # relative pronouns: a clause they open, set off by commas after the subject, describes it
             # (राजू, जो … खड़ा था, आगे आया)
             "relative_pronouns": keys(section.get("relative_pronouns")),

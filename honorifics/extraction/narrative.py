@@ -429,6 +429,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (nor a word that modifies the noun after it, a demonstrative, numeral or adjective, its
                   # title aside: এই নৌকোর জন্য … ধার করেছে নিতাই, इस बार …)
                   and not (i + 1 < len(keys) and k in lexicon.noun_before and k not in lexicon.name_titles)
+                  and k not in narrative.get("body_parts", frozenset())   # (চোখ দুটো ভয়ে বড় বড়: someone's eyes)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
                   and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
