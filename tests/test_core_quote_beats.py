@@ -1487,3 +1487,15 @@ def test_a_part_of_the_body_is_no_speaker_its_sentence_describes_the_one_before(
     # control: a part whose owner the sentence names is the owner's (খোকনের চোখ ছলছল করে উঠল।)
     owned = text.replace("বয়স ছয়-সাত হবে, চোখ দুটো ঘুমে ঢুলুঢুলু।", "খোকনের চোখ ছলছল করে উঠল।")
     assert _speech_speakers(owned, "bn") == ["মা", "খোকন", "মা"]
+
+
+def test_one_who_moves_a_part_of_their_body_is_a_person_though_named_once():
+    # टीना मुँह फुलाकर मुड़ी। "…": टीना, named only here, moves her mouth: a person, who speaks
+    text = ('छत पर पतंगें उड़ रही थीं। "अरे, चरखी पकड़!" बबलू चिल्लाया।\n\nटीना मुँह फुलाकर मुड़ी। "तू ख़ुद पकड़ ले, मैं तेरी '
+            'नौकर हूँ क्या?"\n\nबबलू हँस पड़ा।')
+    assert _speech_speakers(text, "hi") == ["बबलू", "टीना"]
+    # control: a genitive before a part of the body is its owner's name, no subject (পল্টুর মুখ …)
+    from honorifics.extraction.narrative import guessed_subject
+    from honorifics.extraction.lexicon import load_lexicon
+    sentence = "পল্টুর মুখ শুকিয়ে গেল।"
+    assert guessed_subject(sentence, load_lexicon("bn"), None, sentence, False) is None

@@ -1778,7 +1778,14 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
     # or, in Latin script, a name by its capital inside the sentence: Nijer cabin er darjay dariye
     # Sudeshna ghori dekhlen)
     capitalized = fronted and _capitalized_inside([w for w, _ in tokens], at, lexicon, record)
-    return guessed if first and not fronted or capitalized or _named_again(guessed[0], record) else None
+    # (or one that moves a part of its body right after it, a person's act: পাশের তাঁত থেকে বুলু মুখ তুলল)
+    end = at + len(TOKEN.findall(guessed[0]))
+    # (or, opening it, Ruma mukh tule takalo); not a genitive, its owner's name, nor a quantified noun
+    # (পল্টুর মুখ, कुछ देर)
+    embodied = (fronted or at == 0) and end < len(tokens) and tokens[end][1] in narrative.get("body_parts", frozenset()) \
+        and not genitive_stems(tokens[at][1], lexicon) and tokens[at][1] not in lexicon.postpositions \
+        and not (at > 0 and tokens[at - 1][1] in lexicon.noun_before)
+    return guessed if first and not fronted or capitalized or embodied or _named_again(guessed[0], record) else None
 
 
 def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
