@@ -1499,3 +1499,31 @@ def test_one_who_moves_a_part_of_their_body_is_a_person_though_named_once():
     from honorifics.extraction.lexicon import load_lexicon
     sentence = "পল্টুর মুখ শুকিয়ে গেল।"
     assert guessed_subject(sentence, load_lexicon("bn"), None, sentence, False) is None
+
+
+def test_a_name_after_the_verb_that_ends_a_beat_is_its_subject_the_word_before_the_verb_its_object():
+    # জানলার ধারে বসে বই পড়ছিল টুকাই।: বই ("book", written again) is read; টুকাই, after the verb, reads
+    from honorifics.extraction.narrative import _finite_verb, guessed_subject
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    sentence = "জানলার ধারে বসে বই পড়ছিল টুকাই।"
+    record = sentence + " বইটা পুরোনো, মলাট ছেঁড়া। বই তার খুব প্রিয়।"
+    assert guessed_subject(sentence, bn, None, record, False) == ("টুকাই", True)
+    # control: with no name after the verb, the subject before it stays (টুকাই … বই পড়ছিল।)
+    sentence = "জানলার ধারে বসে টুকাই বই পড়ছিল।"
+    assert guessed_subject(sentence, bn, None, sentence + " টুকাই হাসল।", False) == ("টুকাই", True)
+    # a feminine plural perfective is a verb whatever its root (बुदबुदाईं), no name after a verb
+    hi = load_lexicon("hi")
+    assert _finite_verb(hi.key("बुदबुदाईं"), hi) and not _finite_verb(hi.key("सुनैना"), hi)
+
+
+def test_without_and_its_participle_name_no_one_in_a_frame():
+    # फिर बिना सिर उठाए बोले, "…": बिना ("without") opens an adverbial; the one before goes on speaking
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    hi = load_lexicon("hi")
+    assert frame_speaker("फिर बिना सिर उठाए बोले,", hi, None, action=True, previous=("हरिनारायण", True)) \
+        == ("हरिनारायण", True)
+    # control: a name after the adverbial speaks (फिर बिना सिर उठाए मुनीम जी बोले,)
+    assert frame_speaker("फिर बिना सिर उठाए मुनीम जी बोले,", hi, None, action=True, previous=("हरिनारायण", True)) \
+        == ("मुनीम जी", True)

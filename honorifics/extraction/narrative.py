@@ -1365,6 +1365,12 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     if found is not None and lexicon.script == "latn" and not found[0].endswith(")") \
             and _written_in_lower_case(found[0], record):
         found = None   # (Jole … uthlo: the record writes jole in lower case, a word, not a name)
+    if found is not None and lexicon.script != "latn" and not found[0].endswith(")"):
+        # (a name after the verb that ends the sentence is its inverted subject, the word guessed before the
+        # verb its object: কোণের মাদুরে … বই পড়ছিল নিতু।)
+        inverted = postverbal_subject(sentence, lexicon)
+        if inverted is not None and inverted[0] != found[0]:
+            found = inverted
     if found is None:
         found = _inverted_name(sentence, lexicon, record) if lexicon.script == "latn" \
             else postverbal_subject(sentence, lexicon)
