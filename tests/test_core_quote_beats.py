@@ -1527,3 +1527,14 @@ def test_without_and_its_participle_name_no_one_in_a_frame():
     # control: a name after the adverbial speaks (फिर बिना सिर उठाए मुनीम जी बोले,)
     assert frame_speaker("फिर बिना सिर उठाए मुनीम जी बोले,", hi, None, action=True, previous=("हरिनारायण", True)) \
         == ("मुनीम जी", True)
+
+
+def test_a_coordinator_after_a_comma_then_a_listed_name_turns_to_that_person():
+    # "मुन्नी, तू …, और गोलू, तुम …": मुन्नी gets तू, गोलू (a speaker) तुम from his name on
+    text = ('दादी आँगन में बैठी थीं।\n\n"दादी, मैं खेलने जाऊँ?" मुन्नी ने पूछा।\n\n"दादी, मुझे भी जाना है!" गोलू बोला।\n\n'
+            'दादी ने कहा, "मुन्नी, तू पहले होमवर्क कर, और गोलू, तुम ज़रा दूध ले आओ।"')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert speakers["दादी"].by_addressee == {"मुन्नी": "intimate", "गोलू": "familiar"}
+    # control: a name after the coordinator that no one in the scene bears is no one called (… और चीनी, …)
+    text = text.replace("और गोलू, तुम ज़रा दूध ले आओ", "और चीनी, दूध सब ले आओ")
+    assert analyze_text(text, language="hi", task="continuation").speakers["दादी"].by_addressee in (None, {})

@@ -47,6 +47,9 @@ _OPENING = regexcache.compile(_OPENING_WORDS)
 # a dash inside a sentence, and the opening words after one (… চুপ করে বস — হ্যাঁ স্যার, আপনি …)
 _INNER_DASH = regexcache.compile("[—–]")
 _DASH_OPENING = regexcache.compile(f"[—–][ \\t]*{_OPENING_WORDS}")
+# a word after a comma and a name set off by a comma after it: …, और गोलू, तुम …; …, আর রাফি, তুমি …
+_COMMA_WORD_NAME = regexcache.compile(
+    f",[ \\t]*(?P<word>{_WORD})[ \\t]+(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*,")
 # a name after a greeting, up to the sentence's end or a comma: আসসালামু আলাইকুম, মাতব্বর সাহেব।
 _NAME_AFTER_GREETING = regexcache.compile(f"[ \\t]*(?P<name>{_WORD}(?:[ \\t]{_PLUS}{_WORD})?)[ \\t]*(?:[,،.{SENTENCE_ENDS}{DASHES}]|$)")
 # a name set off after a pronoun that opens its sentence: और तू, करण, … / Aur tu, Nikhil — …
@@ -966,6 +969,18 @@ def addressees_of_evidence(text: str, turn: SpeakerTurn, lexicon: Lexicon, index
             named = index.match(called) if called is not None else None
             if called is not None and named is not None and named != turn.speaker:
                 vocatives.append((bisect_right(starts, found.start()) - 1, found.start("words"), called, named))
+        vocatives.sort(key=lambda item: (item[0], item[1]))
+    if "," in text_of_turn:
+        # so does a coordinator after a comma, where a listed person is called after it (मुन्नी, तू पहले
+        # होमवर्क कर, और गोलू, तुम ज़रा दूध ले आओ: गोलू from his name on)
+        for found in _COMMA_WORD_NAME.finditer(text, turn.start, turn.end):
+            if found.start("name") > last:
+                break
+            named = index.match(found.group("name"))
+            if lexicon.key(found.group("word")) in lexicon.list_coordinators and named is not None \
+                    and named != turn.speaker:
+                vocatives.append((bisect_right(starts, found.start()) - 1, found.start("name"),
+                                  found.group("name"), named))
         vocatives.sort(key=lambda item: (item[0], item[1]))
     # a vocative ending a sentence turns to that person from the sentence's start, for as long
     # as the later sentences keep its register (… কষ্ট করলেন, কাকিমা। চল, তুই …: the friend again)
