@@ -1058,6 +1058,24 @@ class Analyzer:
                             calls = opening_vocative(text, turn.start, turn.end, lexicon)
                             directed = calls if calls is not None and not _role_word(calls, lexicon) \
                                 and len(TOKEN.findall(calls)) == 1 else looked_at
+                if not directed and turn.evidence and raw.narrative and not specs and turn.speaker \
+                        and not vocatives.get(turn.index) and turn.index + 1 < len(raw_turns) \
+                        and raw_turns[turn.index + 1].kind == NARRATION:
+                    # a beat right after the quote that names its speaker looking at, calling or seeing
+                    # someone (… तू थाल ऐसे पटकता है?" हरिप्रसाद जी ने बंटी को घूरा।): said to them, as a
+                    # frame before it would be
+                    # (one clause that ends the paragraph: not … बोली, फिर … मास्टरनी जी की ओर मुड़ी। "…", a turn
+                    # to the one the next quote is for)
+                    after = sentence_spans(text, raw_turns[turn.index + 1].start, raw_turns[turn.index + 1].end)
+                    paragraph_end = text.find("\n", turn.end)
+                    beat = text[after[0][0]:after[0][1]] if after else ""
+                    if beat and "\n" not in text[turn.end:after[0][0]] and turn.speaker in beat and "," not in beat \
+                            and (paragraph_end < 0 or after[0][1] >= paragraph_end
+                                 or not text[after[0][1]:paragraph_end].strip()):
+                        looked_at = frame_recipient(beat, lexicon)
+                        party = callable_index.match(looked_at) if looked_at is not None else None
+                        if party is not None and party != turn.speaker:
+                            directed = party
                 if not directed and turn.evidence and framed and not specs and not vocatives.get(turn.index):
                     # the beat's sentences, read once for both rules below
                     beat = sentence_spans(text, raw_turns[turn.index - 1].start, raw_turns[turn.index - 1].end)

@@ -1538,3 +1538,14 @@ def test_a_coordinator_after_a_comma_then_a_listed_name_turns_to_that_person():
     # control: a name after the coordinator that no one in the scene bears is no one called (… और चीनी, …)
     text = text.replace("और गोलू, तुम ज़रा दूध ले आओ", "और चीनी, दूध सब ले आओ")
     assert analyze_text(text, language="hi", task="continuation").speakers["दादी"].by_addressee in (None, {})
+
+
+def test_a_beat_after_the_quote_that_looks_at_someone_names_its_addressee():
+    # "…, तू …" चौधरी जी ने मुन्ना को घूरा।: the beat after the quote turns it to मुन्ना, who spoke before
+    text = ('मुन्ना बोरी घसीटता हुआ आया। "बाबूजी, चीनी ख़त्म है!"\n\nतभी सेठानी जी दुकान में आईं। "चौधरी जी, दो किलो चीनी '
+            'तौल दीजिए।"\n\n"तू पहले क्यों नहीं बोला? जा, गोदाम से ला।" चौधरी जी ने मुन्ना को घूरा।\n\nमुन्ना गोदाम की ओर भागा।')
+    speakers = analyze_text(text, language="hi", task="continuation").speakers
+    assert speakers["चौधरी जी"].addressee == "मुन्ना" and speakers["चौधरी जी"].tier == "intimate"
+    # control: a beat that goes on to a second clause turns to someone for what comes next, not this quote
+    text = text.replace("चौधरी जी ने मुन्ना को घूरा।", "चौधरी जी बोले, फिर मुन्ना की ओर मुड़े।")
+    assert analyze_text(text, language="hi", task="continuation").speakers["चौधरी जी"].addressee == "सेठानी जी"
