@@ -1549,3 +1549,18 @@ def test_a_beat_after_the_quote_that_looks_at_someone_names_its_addressee():
     # control: a beat that goes on to a second clause turns to someone for what comes next, not this quote
     text = text.replace("चौधरी जी ने मुन्ना को घूरा।", "चौधरी जी बोले, फिर मुन्ना की ओर मुड़े।")
     assert analyze_text(text, language="hi", task="continuation").speakers["चौधरी जी"].addressee == "सेठानी जी"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a title before the name and one after it, both kept as written
+    ("तभी पंडित रामेश्वर जी दफ़्तर में दाख़िल हुए।", "पंडित रामेश्वर जी"),
+    # बाबू before a name is a title of it, as after one
+    ("बाबू दीनदयाल ने फ़ाइल खोली:", "बाबू दीनदयाल"),
+    # controls: no title after the name; बाबू after it
+    ("पंडित रामेश्वर ने लोटा रखा।", "पंडित रामेश्वर"),
+    ("दीनदयाल बाबू ने फ़ाइल खोली:", "दीनदयाल बाबू"),
+])
+def test_the_titles_before_and_after_a_name_stay_in_its_key(sentence, expected):
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=sentence) == (expected, True)

@@ -261,7 +261,13 @@ def _with_prefix_title(found: tuple[str, bool], frame: str, lexicon: Lexicon) ->
         if lexicon.key(token.group()) in titles:
             if frame[token.end():at].strip(" .") and back == 1:
                 break   # (something other than the title's point between them)
-            return " ".join(frame[token.start():at + len(found[0])].split()), found[1]
+            # (and a title after the name, as written: पंडित रामेश्वर जी)
+            end = at + len(found[0])
+            after = TOKEN.match(frame, end + 1) if frame[end:end + 1] == " " else None
+            if after is not None and lexicon.key(after.group()) in lexicon.name_titles \
+                    and lexicon.key(after.group()) not in titles:
+                end = after.end()
+            return " ".join(frame[token.start():end].split()), found[1]
         if lexicon.script == "latn" and not token.group()[:1].isupper():
             break   # (a first name before the surname is written with a capital)
     return found
