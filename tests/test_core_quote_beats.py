@@ -1564,3 +1564,17 @@ def test_the_titles_before_and_after_a_name_stay_in_its_key(sentence, expected):
     from honorifics.extraction.narrative import frame_speaker
     from honorifics.extraction.lexicon import load_lexicon
     assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=sentence) == (expected, True)
+
+
+@pytest.mark.parametrize("language, sentence, expected", [
+    # a name with its kin term or trade owns the voice: ফটিক মাঝির হাঁক (a shout, data), রহিম চাচার গলা
+    ("bn", "জানালার বাইরে থেকে ফটিক মাঝির হাঁক শোনা গেল।", "ফটিক মাঝি"),
+    ("bn", "বাইরে থেকে রহিম চাচার গলা ভেসে এল।", "রহিম চাচা"),
+    # controls: a kin term alone (মায়ের গলা); a subordinator before a kin term is no name of it
+    ("bn", "রান্নাঘর থেকে মায়ের গলা ভেসে এল।", "মা"),
+    ("hi", "तभी जब माँ की आवाज़ आई,", "माँ"),
+])
+def test_a_voice_belongs_to_the_name_with_its_kin_term_or_trade(language, sentence, expected):
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    assert frame_speaker(sentence, load_lexicon(language), None, action=True, record=sentence) == (expected, True)

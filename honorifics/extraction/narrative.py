@@ -765,9 +765,15 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
         capitalized = bool(owners) and owner_at >= 1 and _capitalized_inside(words, owner_at, lexicon, record)
         for owner in owners:
             parts = owner.split()
-            if len(parts) == 2 and lexicon.key(parts[1]) in lexicon.name_titles \
+            first_key = lexicon.key(parts[0]) if parts else ""
+            if len(parts) == 2 and (lexicon.key(parts[1]) in lexicon.name_titles
+                                    or _role_word(lexicon.key(parts[1]), lexicon)
+                                    and first_key not in lexicon.clause_openers   # (not जब माँ की आवाज़, হতেই …)
+                                    and not _closes_clause(first_key, lexicon)) \
                     and _name_like(_frame_keys(parts[0], lexicon), 0, lexicon):
-                return owner, True   # (a name with its title, named once: यादव जी की आवाज़ आई; not जी alone)
+                # (a name with its title, kin term or trade, named once: यादव जी की आवाज़ आई, ফটিক মাঝির হাঁক
+                # শোনা গেল; not জী alone)
+                return owner, True
             for form in (owner, *direct_forms(owner, lexicon)):
                 if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
                     return form, True
