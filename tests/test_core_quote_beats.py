@@ -1578,3 +1578,15 @@ def test_a_voice_belongs_to_the_name_with_its_kin_term_or_trade(language, senten
     from honorifics.extraction.narrative import frame_speaker
     from honorifics.extraction.lexicon import load_lexicon
     assert frame_speaker(sentence, load_lexicon(language), None, action=True, record=sentence) == (expected, True)
+
+
+def test_a_voice_a_capitalized_name_owns_in_latin_script_is_theirs():
+    # Phone ke speaker se Riya ki ghabraayi hui aawaz aayi: / "…": Riya, a name by its capital, speaks
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    hi = load_lexicon("hi-Latn")
+    sentence = "Phone ke speaker se Riya ki ghabraayi hui aawaz aayi:"
+    assert frame_speaker(sentence, hi, None, action=True, record=sentence) == ("Riya", True)
+    # control: a thing's sound, in lower case, is no one's (darwaze ki zor ki aawaz aayi)
+    sentence = "Tabhi bahar se darwaze ki zor ki aawaz aayi:"
+    assert frame_speaker(sentence, hi, None, action=True, record=sentence) is None

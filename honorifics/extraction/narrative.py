@@ -775,7 +775,10 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                 # শোনা গেল; not জী alone)
                 return owner, True
             for form in (owner, *direct_forms(owner, lexicon)):
-                if _a_person(form, lexicon) or key in messages and _a_name(form, lexicon, record, capitalized):
+                # (and a voice a name with a capital inside the sentence owns, in Latin script: Phone ke
+                # speaker se Riya ki ghabraayi hui aawaz aayi; a thing's sound is written in lower case)
+                if _a_person(form, lexicon) or (key in messages or capitalized) and _a_name(form, lexicon, record,
+                                                                                          capitalized):
                     return form, True
     return None
 
