@@ -1068,11 +1068,11 @@ class Analyzer:
                     # to the one the next quote is for)
                     after = sentence_spans(text, raw_turns[turn.index + 1].start, raw_turns[turn.index + 1].end)
                     paragraph_end = text.find("\n", turn.end)
-                    beat = text[after[0][0]:after[0][1]] if after else ""
-                    if beat and "\n" not in text[turn.end:after[0][0]] and turn.speaker in beat and "," not in beat \
-                            and (paragraph_end < 0 or after[0][1] >= paragraph_end
-                                 or not text[after[0][1]:paragraph_end].strip()):
-                        looked_at = frame_recipient(beat, lexicon)
+                    beat_after = text[after[0][0]:after[0][1]] if after else ""
+                    if beat_after and "\n" not in text[turn.end:after[0][0]] and turn.speaker in beat_after \
+                            and "," not in beat_after and (paragraph_end < 0 or after[0][1] >= paragraph_end
+                                                           or not text[after[0][1]:paragraph_end].strip()):
+                        looked_at = frame_recipient(beat_after, lexicon)
                         party = callable_index.match(looked_at) if looked_at is not None else None
                         if party is not None and party != turn.speaker:
                             directed = party
