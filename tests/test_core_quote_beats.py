@@ -1590,3 +1590,16 @@ def test_a_voice_a_capitalized_name_owns_in_latin_script_is_theirs():
     # control: a thing's sound, in lower case, is no one's (darwaze ki zor ki aawaz aayi)
     sentence = "Tabhi bahar se darwaze ki zor ki aawaz aayi:"
     assert frame_speaker(sentence, hi, None, action=True, record=sentence) is None
+
+
+def test_a_name_opening_the_clause_after_a_word_of_contrast_is_the_one_next_to_the_quote():
+    # अर्जुन ने उसे घूरा, पर विक्की कहाँ रुकने वाला था। "…": विक्की, after पर ("but"), speaks
+    text = ('नेट पर अर्जुन बल्लेबाज़ी कर रहा था। विक्की रनअप पर खड़ा था।\n\n"सर, आप देखिए, पिच उछल रही है।" अर्जुन ने '
+            'कोच से कहा।\n\nअर्जुन ने उसे घूरा, पर विक्की कहाँ रुकने वाला था। "अबे हीरो, तू पिच को दोष मत दे।"')
+    assert _speech_speakers(text, "hi")[-1] == "विक्की"
+    # control: a word before a participle after the contrast is its object; the one before goes on speaking
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    frame = "মনু কাকা গজগজ করলেন, কিন্তু বাক্স খুলে পুরনো টিউবটা বের করলেন।"
+    record = 'মনু কাকার দোকান—একটা কাঠের বাক্স। "মনু, তোর বাক্সে একটা টিউব আছে না?" ' + frame
+    assert frame_speaker(frame, load_lexicon("bn"), None, action=True, record=record) != ("বাক্স", True)

@@ -390,6 +390,19 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
             # clause: … आगे बढ़ा, पर तभी मुंशी जी … आ खड़े हुए:)
             opens_anew = not guess and keys[beat_start] in narrative["new_subject_openers"]
             found = last if last is not None and (not last[1] or opens_anew) else None
+            if found is None and opens_anew and record:
+                # (one the lexicon does not know, named again, opening that clause after the word of
+                # contrast: अर्जुन ने उसे घूरा, पर विक्की कहाँ रुकने वाला था।)
+                # (not the object of a participle right after it, the subject going on: … গজগজ করলেন, কিন্তু
+                # বাক্স খুলে …)
+                clause = frame[last_comma + 1:]
+                guessed = guessed_subject(clause, lexicon, index, record, False)
+                clause_keys = [key for _, key in _frame_keys(clause, lexicon)]
+                head = lexicon.key(TOKEN.findall(guessed[0])[-1]) if guessed is not None else ""
+                at = clause_keys.index(head) if head in clause_keys else -1
+                if guessed is not None and guessed[1] and not guessed[0].endswith(")") and at >= 0 \
+                        and not (at + 1 < len(clause_keys) and _closes_clause(clause_keys[at + 1], lexicon)):
+                    found = guessed
     if found is None and verb_at is not None and clause_start > 0:
         # the verb's own clause's subject, not an earlier clause's (আমি … মেল দেখছিলাম, এমন সময় মা
         # রান্নাঘর থেকে হাঁক দিল:); where it has none, the listed agent nearest before it, marked by
