@@ -782,7 +782,10 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
             if len(parts) == 2 and (lexicon.key(parts[1]) in lexicon.name_titles
                                     or _role_word(lexicon.key(parts[1]), lexicon)
                                     and first_key not in lexicon.clause_openers   # (not जब माँ की आवाज़, হতেই …)
-                                    and not _closes_clause(first_key, lexicon)) \
+                                    and not _closes_clause(first_key, lexicon)
+                                    # (nor a noun a numeral or adjective modifies: रात दस बजे मामी का फ़ोन)
+                                    and not (owner_at >= 2 and keys[owner_at - 2] in lexicon.noun_before
+                                             and keys[owner_at - 2] not in lexicon.name_titles)) \
                     and _name_like(_frame_keys(parts[0], lexicon), 0, lexicon):
                 # (a name with its title, kin term or trade, named once: यादव जी की आवाज़ आई, ফটিক মাঝির হাঁক
                 # শোনা গেল; not জী alone)
