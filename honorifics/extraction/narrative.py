@@ -1365,7 +1365,8 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
 
 def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
     """Does the sentence open with a 3rd-person genitive, or put it after an adverbial that opens it,
-    its subject something of the one the sentence before named (Mrs. Kapoor ne … kadam rakha. Unke haath mein ek gatta tha …; उसकी आँखें …)?"""
+    its subject something of the one the sentence before named (Mrs. Kapoor ne … kadam rakha. Unke
+    haath mein ek gatta tha …; उसकी आँखें …)?"""
     keys = [lexicon.key(word) for word in TOKEN.findall(sentence)]
     # (or opens its subject after an adverbial put first: तीन हफ़्ते से उसकी मज़दूरी रुकी हुई थी।)
     at = next((i for i, key in enumerate(keys) if _genitive_pronoun(key, lexicon)), None)
@@ -1819,7 +1820,8 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
     end = at + len(TOKEN.findall(guessed[0]))
     # (or, opening it, Ruma mukh tule takalo); not a genitive, its owner's name, nor a quantified noun
     # (পল্টুর মুখ, कुछ देर)
-    embodied = (fronted or at == 0) and end < len(tokens) and tokens[end][1] in narrative.get("body_parts", frozenset()) \
+    body_parts = narrative.get("body_parts", frozenset())
+    embodied = (fronted or at == 0) and end < len(tokens) and tokens[end][1] in body_parts \
         and not genitive_stems(tokens[at][1], lexicon) and tokens[at][1] not in lexicon.postpositions \
         and not (at > 0 and tokens[at - 1][1] in lexicon.noun_before)
     return guessed if first and not fronted or capitalized or embodied or _named_again(guessed[0], record) else None
