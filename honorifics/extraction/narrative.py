@@ -447,7 +447,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not _finite_verb(k, lexicon)
                   # (nor a word that modifies the noun after it, a demonstrative, numeral or adjective, its
                   # title aside: এই নৌকোর জন্য … ধার করেছে নিতাই, इस बार …)
-                  and not (i + 1 < len(keys) and k in lexicon.noun_before and k not in lexicon.name_titles)
+                  and not (i + 1 < len(keys) and _modifier(k, lexicon))
                   and k not in narrative.get("body_parts", frozenset())   # (চোখ দুটো ভয়ে বড় বড়: someone's eyes)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
@@ -784,11 +784,10 @@ def _voice_owner(tokens: list[tuple[str, str]], lexicon: Lexicon, index: Speaker
                                     and first_key not in lexicon.clause_openers   # (not जब माँ की आवाज़, হতেই …)
                                     and not _closes_clause(first_key, lexicon)
                                     # (nor a noun a numeral or adjective modifies: रात दस बजे मामी का फ़ोन)
-                                    and not (owner_at >= 2 and keys[owner_at - 2] in lexicon.noun_before
-                                             and keys[owner_at - 2] not in lexicon.name_titles)) \
+                                    and not (owner_at >= 2 and _modifier(keys[owner_at - 2], lexicon))) \
                     and _name_like(_frame_keys(parts[0], lexicon), 0, lexicon):
                 # (a name with its title, kin term or trade, named once: यादव जी की आवाज़ आई, ফটিক মাঝির হাঁক
-                # শোনা গেল; not জী alone)
+                # শোনা গেল; not जी alone)
                 return owner, True
             for form in (owner, *direct_forms(owner, lexicon)):
                 # (and a voice a name with a capital inside the sentence owns, in Latin script: Phone ke
@@ -953,12 +952,18 @@ def _in_an_adverbial_case(word: str, key: str, lexicon: Lexicon) -> bool:
         and not lexicon.person_word(key) and not (lexicon.script == "latn" and word[:1].isupper())
 
 
+def _modifier(key: str, lexicon: Lexicon) -> bool:
+    """Does the word modify the noun after it (``noun_context.before``: a demonstrative, numeral, adjective
+    or genitive: এই নৌকো, এক কোণে, दस बजे), a title aside (a title goes with the name after it)?"""
+    return key in lexicon.noun_before and key not in lexicon.name_titles
+
+
 def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     """Is the word in a genitive (-র included) before a word that ends an adverbial of place or
     time (জানলার ধারে, উনুনের পাশ থেকে), a word that modifies it perhaps between (ডিপোর এক কোণে)? Then
     it is that adverbial's, not the subject."""
     j = i + 1
-    while j + 1 < len(keys) and keys[j] in lexicon.noun_before and keys[j] not in lexicon.name_titles:
+    while j + 1 < len(keys) and _modifier(keys[j], lexicon):
         j += 1
     return j < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
         and _closes_adjunct(keys[j], lexicon) and not _verb_like(keys[j], lexicon)
