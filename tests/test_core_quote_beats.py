@@ -1603,3 +1603,77 @@ def test_a_name_opening_the_clause_after_a_word_of_contrast_is_the_one_next_to_t
     frame = "মনু কাকা গজগজ করলেন, কিন্তু বাক্স খুলে পুরনো টিউবটা বের করলেন।"
     record = 'মনু কাকার দোকান—একটা কাঠের বাক্স। "মনু, তোর বাক্সে একটা টিউব আছে না?" ' + frame
     assert frame_speaker(frame, load_lexicon("bn"), None, action=True, record=record) != ("বাক্স", True)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an office or a merchant's honorific before a name is a title of it, kept in its key
+    ("सेठ दीनानाथ ने तिजोरी बंद की।", "सेठ दीनानाथ"),
+    ("सरपंच बलवंत सिंह ने हुक्का नीचे रखा।", "सरपंच बलवंत सिंह"),
+    # control: a trade before a name only describes it and gives way to the name
+    ("कुली भोला ने बक्सा उठाया।", "भोला"),
+])
+def test_an_office_before_a_name_stays_in_its_key_a_trade_gives_way(sentence, expected):
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=sentence) == (expected, True)
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # a narration paragraph about one's face, then a bare quote: the face's owner speaks (not the other
+    # party of the last speaker, the one alternation gives)
+    ("hi", 'धर्मेंद्र ने पर्ची आगे बढ़ाई। "बाबूजी, आप वज़न दोबारा देख लीजिए।"\n\nमुंशी ने काँटा देखा और छोटू को पुकारा। '
+           '"छोटू, तू बोरा उतार।"\n\nछोटू दौड़कर आया। "अभी लाया, मालिक!"\n\nधर्मेंद्र का चेहरा लाल हो गया।\n\n'
+           '"आप झूठ बोल रहे हैं, बाबूजी।"', "धर्मेंद्र"),
+    ("bn", 'মিঠু খাতাটা এগিয়ে দিল। "স্যার, আপনি একবার দেখুন।"\n\nস্যার খাতা ওল্টালেন আর বিলুকে ডাকলেন। "বিলু, তুই '
+           'চক নিয়ে আয়।"\n\nবিলু ছুটে এল। "এই তো এনেছি, স্যার!"\n\nমিঠুর চোখ ছলছল করে উঠল।\n\n'
+           '"আপনি তো বলেছিলেন এটা ঠিক, স্যার।"', "মিঠু"),
+])
+def test_a_bare_quote_after_a_beat_about_someone_s_face_is_theirs(language, text, expected):
+    assert _speech_speakers(text, language)[-1] == expected
+
+
+def test_a_thing_s_part_or_a_name_said_once_owns_no_beat():
+    from honorifics.extraction.narrative import body_owner
+    from honorifics.extraction.lexicon import load_lexicon
+    hi = load_lexicon("hi")
+    record = "धर्मेंद्र ने पर्ची दी। धर्मेंद्र का चेहरा लाल हो गया।"
+    assert body_owner("धर्मेंद्र का चेहरा लाल हो गया।", hi, record) == ("धर्मेंद्र", True)
+    # controls: a thing's handle; a pronoun's face (the one before: _about_the_one_before); a name said once
+    assert body_owner("दरवाज़े का हैंडल टूट गया।", hi, "दरवाज़े का हैंडल टूट गया। दरवाज़े पर कोई था।") is None
+    assert body_owner("उसका चेहरा लाल हो गया।", hi, record + " उसका चेहरा लाल हो गया।") is None
+    assert body_owner("रमेश का चेहरा लाल हो गया।", hi, record + " रमेश का चेहरा लाल हो गया।") is None
+
+
+def test_a_paragraph_about_one_named_once_then_their_eyes_gives_the_bare_quote_after_it():
+    # তিতলি, named once, stands behind her aunt; "seeing …, her eyes …" goes on about her: the bare
+    # quote after the paragraph is hers, not the last speaker's other party
+    text = ('শম্পা দেবী দোকানে ঢুকলেন। “দাদা, আপনি শাড়িটা একটু দেখান।”\n\nদোকানি তাক থেকে শাড়ি নামাল। “দেখুন দিদি, '
+            'একদম নতুন।”\n\nতিতলি মাসির পেছনে দাঁড়িয়ে ফোনে ছবি তুলছিল। রঙিন শাড়িগুলো দেখে তার চোখ চকচক করে উঠল।\n\n'
+            '“কাকু, আপনি ওই লালটা একবার দেখান না!”')
+    assert _speech_speakers(text, "bn")[-1] == "তিতলি"
+    # control: a scene's place opening the sentence (a compound with its genitive) is no one to go back to
+    from honorifics.extraction.narrative import opening_name
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    place = "কলেজ স্ট্রিটের এক সরু গলিতে পুরোনো বইয়ের দোকান।"
+    assert opening_name(place, bn, None, place + " কলেজ স্ট্রিটের মোড়ে ভিড়।") is None
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # "for a while" (कुछ देर, kuch der) is a time, no one's name: the elided frame goes back to the beat before
+    ("hi", 'मैंने नीरज को कोहनी मारी। "तू इतना चुप क्यों है?"\n\nनीरज ने कप नीचे रखा। कुछ देर छत को देखता रहा। फिर बोला, '
+           '"जो होगा देखा जाएगा, तू चिंता मत कर।"', "नीरज"),
+    ("hi", 'Maine Neeraj ko kohni maari. "Tu itna chup kyun hai?"\n\nNeeraj ne cup neeche rakha. Kuch der chhat ko dekhta '
+           'raha. Phir bola, "Jo hoga dekha jayega, tu chinta mat kar."', "Neeraj"),
+])
+def test_a_counted_time_is_no_subject_and_the_elided_frame_goes_back_past_it(language, text, expected):
+    assert _speech_speakers(text, language)[-1] == expected
+
+
+def test_a_name_after_a_counted_time_is_still_the_subject():
+    # control: थोड़ी देर में रामदीन लौटा।: देर is counted, रामदीन after it acts
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    sentence = "थोड़ी देर में रामदीन लौटा।"
+    record = sentence + " रामदीन ने टॉर्च बुझाई।"
+    assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=record, guess=True) == ("रामदीन", True)

@@ -589,6 +589,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # (with a classifier fused to them too: দুটো, তিনটে, দুজন; see _with_clitics)
             "numerals": _with_clitics(keys(section.get("numerals")),
                                       [match_key(c, script) for c in section.get("numeral_classifiers") or ()]),
+            # quantifiers: a count of things or time (कुछ देर, কিছুক্ষণ পরে), never of a name
+            "quantifiers": keys(section.get("quantifiers")),
             # where the negation stands: also before the verb (नहीं कहा), or only after it (বলল না; in
             # পারলাম না, বললাম the না is পারলাম's)
             "negation_before_verb": bool(section.get("negation_before_verb")),

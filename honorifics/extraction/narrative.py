@@ -437,7 +437,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
         | lexicon.particles | lexicon.auxiliaries \
         | narrative.get("indefinites", frozenset()) \
-        | narrative.get("numerals", frozenset()) \
+        | narrative.get("numerals", frozenset()) | narrative.get("quantifiers", frozenset()) \
         | narrative["third_person_genitives"]   # (बस, हाँ, তো, रहे, কেউ, तीन, उसकी: never a named subject)
     case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
@@ -448,6 +448,9 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (nor a word that modifies the noun after it, a demonstrative, numeral or adjective, its
                   # title aside: এই নৌকোর জন্য … ধার করেছে নিতাই, इस बार …)
                   and not (i + 1 < len(keys) and _modifier(k, lexicon))
+                  # (nor a noun a numeral or quantifier counts: कुछ देर खिड़की के बाहर देखता रहा, a time)
+                  and not (i > 0 and (keys[i - 1] in narrative.get("quantifiers", frozenset())
+                                      or keys[i - 1] in narrative.get("numerals", frozenset())))
                   and k not in narrative.get("body_parts", frozenset())   # (চোখ দুটো ভয়ে বড় বড়: someone's eyes)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
@@ -1081,6 +1084,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             # agent the ergative marks, whose name may be of two words (डॉ. नंदिता राव ने: read at the word
             # before ने)
             return words[i + 1], True
+        if key in narrative["prefix_titles"] and following is not None and following not in markers \
+                and _name_like(tokens, i + 1, lexicon) and any(k in markers for k in keys[i + 2:i + 4]):
+            continue   # (सरपंच बलवंत सिंह ने: the agent is read at the word before ने, the title put back on)
         if following is not None and following in markers and key not in narrative["frame_words"]:
             if key in narrative.get("indefinites", frozenset()):
                 return None   # (किसी ने कंधा थपथपाया: someone the scene does not name)
@@ -1305,6 +1311,35 @@ def _opening_possessor(tokens: list[tuple[str, str]], lexicon: Lexicon, speakers
     return next((by_key[stem] for stem in genitive_stems(keys[0], lexicon) if stem in by_key), None)
 
 
+def body_owner(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool] | None:
+    """In an Indic script, the one whose part of the body a sentence opens with as its subject, by a
+    name the record writes again (``बलदेव का चेहरा उतर गया।``, ``মিনুর চোখ ছলছল করে উঠল।``): the person
+    the beat is about, as one who moves that part is (see _guessed_subject); not a thing's part (दरवाज़े
+    का हैंडल), a pronoun's (उसका चेहरा: see _about_the_one_before) nor a word named once."""
+    narrative = lexicon.narrative
+    if not narrative or lexicon.script == "latn":
+        return None
+    tokens = _frame_keys(sentence.strip(_BEAT_TRIM), lexicon)
+    body_parts = narrative.get("body_parts", frozenset())
+    markers = narrative["possessive_markers"]
+    owner: str | None = None
+    for n in (1, 2):   # (a name and its title: वर्मा जी का चेहरा)
+        if n + 1 < len(tokens) and tokens[n][1] in markers and tokens[n + 1][1] in body_parts:
+            owner = " ".join(word for word, _ in tokens[:n])
+            break
+    if owner is None and len(tokens) > 1 and tokens[1][1] in body_parts:
+        # (a genitive ending on the name: বলদেবের মুখ; the longest ending first)
+        owner = next((tokens[0][0][:len(stem)] for stem in genitive_stems(tokens[0][1], lexicon)), None)
+    words = TOKEN.findall(owner) if owner is not None else []
+    # (a name first, then perhaps a surname, its title or kin term: बलवंत सिंह, वर्मा जी, রহিম চাচা)
+    tokens = [(word, lexicon.key(word)) for word in words]
+    if not words or not _name_like(tokens, 0, lexicon) or not _named_again(words[0], record) \
+            or not all(_name_like(tokens, j, lexicon) or lexicon.person_word(key) or key in lexicon.name_titles
+                       for j, (_, key) in enumerate(tokens) if j > 0):
+        return None
+    return owner, True
+
+
 def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None,
                       record: str = "") -> tuple[str, bool] | None:
     """The speaker named by narration between the dashes of a dash-dialogue line
@@ -1361,7 +1396,12 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
             # (with the rest of its name as the sentence writes it: Lokkhi boudi, not boudi)
             return _as_named(overt, sentence, lexicon, record) if _listed_or_pronoun(overt) \
                 or _person_subject(overt, lexicon) or _named_again(overt[0], record) else None
-        guessed = guessed_subject(sentence, lexicon, index, record, False)
+        guessed = guessed_subject(sentence, lexicon, index, record, False) or body_owner(sentence, lexicon, record)
+        if guessed is None and about and back == len(boundaries) - 1:
+            # (the last sentence is about one named right before it, perhaps only there: অয়ন … ভিডিও
+            # করছিল। … তার চোখ বড় বড় হয়ে গেল।)
+            opening = opening_name(sentence, lexicon, index, record)
+            guessed = (opening, True) if opening is not None else None
         if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
                                                 record=record, guess=True) is not None:
             return guessed
@@ -1374,8 +1414,10 @@ def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
     haath mein ek gatta tha …; उसकी आँखें …)?"""
     keys = [lexicon.key(word) for word in TOKEN.findall(sentence)]
     # (or opens its subject after an adverbial put first: तीन हफ़्ते से उसकी मज़दूरी रुकी हुई थी।)
+    # (or after a participle clause put first: তাকের খাতাগুলো দেখে তার চোখ বড় হয়ে গেল।)
     at = next((i for i, key in enumerate(keys) if _genitive_pronoun(key, lexicon)), None)
-    if at is None or at > 0 and not (keys[at - 1] in case_markers_of(lexicon)
+    if at is None or at > 0 and not ((keys[at - 1] in case_markers_of(lexicon)
+                                      or _closes_clause(keys[at - 1], lexicon))
                                      and not any(_finite_verb(key, lexicon) for key in keys[:at])):
         return False
     # (a plural's is the group's, no one person's: তাদের মধ্যে সবচেয়ে ছোট, ডলমা, …)
@@ -1440,10 +1482,12 @@ def opening_name(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, re
         return None
     markers = case_markers_of(lexicon)
     possessive = narrative.get("possessive_markers", frozenset())
-    if len(found[0].split()) == 1 and (tokens[1][1] in markers or _genitive(tokens[1][1], lexicon)
+    if len(found[0].split()) == 1 and (tokens[1][1] in markers
+                                       or _genitive(tokens[1][1], lexicon)
+                                       and tokens[2][1] not in lexicon.addressees["adverbs"]
                                        or tokens[2][1] in markers and tokens[2][1] not in possessive):
         # (a compound noun with its case marker, or one word with its own: a place, a time; not
-        # a name before a genitive phrase, हरिप्रसाद तकिये के सहारे बैठे थे)
+        # a name before a genitive phrase, हरिप्रसाद तकिये के सहारे बैठे थे, অয়ন পিসির পেছনে দাঁড়িয়ে)
         return None
     return found[0]
 
@@ -2157,7 +2201,9 @@ def _subject_before_elided(before_text: str, boundaries: list[re.Match], lexicon
         if back < len(boundaries):
             overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
             if overt is not None:
-                return overt if _listed_or_pronoun(overt) or _person_subject(overt, lexicon) else None
+                # (a person's, or a name the record writes again: नीरज ने कप रखा। कुछ देर … रहा। फिर बोला)
+                return overt if _listed_or_pronoun(overt) or _person_subject(overt, lexicon) \
+                    or _named_again(overt[0], record) else None
         guessed = guessed_subject(sentence, lexicon, index, record, first)
         if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
                                                 record=record, guess=True) is not None:

@@ -38,7 +38,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
+from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         may_hold_quotes, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
@@ -762,6 +762,9 @@ class _TurnSplitter:
             # first sentence opens with a thing as often: जनरल डिब्बे में … जगह नहीं थी।); a heading
             # titles the scene and acts not (**টিকিট কাউন্টারে** names a place)
             found = guessed_subject(parts[-1], self.lexicon, self.index, self.text, False)
+            if found is None and quote:
+                # (one whose face or hands the last sentence is about: बलदेव का चेहरा उतर गया।)
+                found = body_owner(parts[-1], self.lexicon, self.text)
             if found is None and quote:
                 # (its last sentence describes or goes on without a subject: the one the line is about;
                 # at the scene's opening only after a description with no verb, as its last sentence
