@@ -1677,3 +1677,63 @@ def test_a_name_after_a_counted_time_is_still_the_subject():
     sentence = "थोड़ी देर में रामदीन लौटा।"
     record = sentence + " रामदीन ने टॉर्च बुझाई।"
     assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=record, guess=True) == ("रामदीन", True)
+
+
+def test_one_who_rushes_in_panting_speaks_next_though_the_sentence_ends_on_what_he_carries():
+    # तभी पिंटू हाँफता हुआ घुसा, …: घुसा is the verb after the adverbial हाँफता हुआ, not a subject after
+    # it; the clause after the comma names no one, so the first clause's पिंटू speaks next
+    text = ('शर्मा जी काउंटर पर आए। "बेटा, इसमें सौ का रिचार्ज कर दो।"\n\nदीपक ने फ़ोन लिया। "जी अंकल, आप बैठिए।"\n\n'
+            'तभी पिंटू हाँफता हुआ घुसा, बस्ता अभी भी कंधे से लटक रहा था।\n\n"दीपक भैया, तू पहले मेरा कर दे ना!"\n\n'
+            'दीपक ने पिंटू को घूरा।')
+    assert _speech_speakers(text, "hi")[-1] == "पिंटू"
+
+
+def test_one_running_before_his_name_is_still_the_subject():
+    # control: भागता हुआ चिंटू अंदर आया।: the word after the adverbial of manner opens the clause as subject
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    sentence = "भागता हुआ चिंटू अंदर आया।"
+    record = sentence + " चिंटू हाँफ रहा था।"
+    assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=record, guess=True) == ("चिंटू", True)
+
+
+def test_the_verb_after_an_adverbial_of_manner_is_no_subject():
+    # … हाँफता हुआ घुसा, …: no subject is guessed where the only other clause's is a thing
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    sentence = "तभी पिंटू हाँफता हुआ घुसा, बस्ता अभी भी कंधे से लटक रहा था।"
+    assert frame_speaker(sentence, load_lexicon("hi"), None, action=True, record=sentence, guess=True) is None
+
+
+def test_a_word_after_the_verb_named_once_does_not_replace_a_subject_named_again():
+    # মিঠু … নামাল, ফুঁ দিয়ে ধুলো ঝাড়ল।: ধুলো reads as a verb (ধু-লো) and ঝাড়ল, a verb the lexicon does not
+    # know, after it as an inverted subject; মিঠু, written again in the record, stays the subject
+    from honorifics.extraction.narrative import guessed_subject
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    sentence = "মিঠু টুলের ওপর উঠে বাক্সটা নামাল, ফুঁ দিয়ে ধুলো ঝাড়ল।"
+    assert guessed_subject(sentence, bn, None, sentence + " মিঠু হাসল।", False) == ("মিঠু", True)
+    # control: an inverted subject the record writes again replaces the word guessed before the verb
+    sentence = "কোণের মাদুরে বসে একমনে বই পড়ছিল নিতু।"
+    assert guessed_subject(sentence, bn, None, sentence + " নিতু মুখ তুলল।", False) == ("নিতু", True)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # গা "body" before its verb is no bare imperative "sing!" (data: body_parts)
+    ("“ডাক্তারবাবু, আসুন! ছেলেটার জ্বর, সারা রাত গা পুড়ে যাচ্ছে।”", ["আসুন"]),
+    ("“আগে গা-মাথা মুছে নাও।”", ["নাও"]),
+    # control: at the end of its clause or before a particle it is the imperative
+    ("“একটা গান গা, শুনি।”", ["গা"]),
+    ("“একবার গা তো, শুনি।”", ["গা"]),
+])
+def test_a_part_of_the_body_before_another_word_is_no_bare_imperative(text, expected):
+    result = analyze_text(text, language="bn")
+    assert [e.text for t in result.turns for e in t.evidence] == expected
+
+
+def test_an_elided_colon_frame_goes_on_from_one_a_title_names_in_the_sentence_before():
+    # … হেডমাস্টার সাহেব টর্চ হাতে দাঁড়ালেন। গলা ভাঙা, তবু জোরে চিৎকার করলেন: / “…”: the headmaster
+    text = ('রুমা মাদুরে বসে ছিল। “মা, তুমি ঘুমোও।”\n\nমা পাশ ফিরলেন। “তুইও শুয়ে পড়।”\n\n'
+            'ঠিক তখন দরজায় হেডমাস্টার সাহেব টর্চ হাতে দাঁড়ালেন। গলা ভাঙা, তবু জোরে চিৎকার করলেন:\n'
+            '“জানালার ধারে কেউ থাকবেন না!”')
+    assert _speech_speakers(text, "bn")[-1] == "হেডমাস্টার সাহেব"

@@ -209,6 +209,8 @@ class _Utterance:
                 return False
             if lexicon.finite_suffixes and self._finite_verb(following_key):
                 return False   # হাট বসত: a noun before a finite verb, not "walk!"
+            if lexicon.narrative and self.keys[i] in lexicon.narrative.get("body_parts", ()):
+                return False   # জ্বরে গা পুড়ে যাচ্ছে: a part of the body before its verb, not "sing!"
         k = self.previous_in_clause(i)
         if k is not None:
             previous = self.keys[k]

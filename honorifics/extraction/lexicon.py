@@ -589,6 +589,10 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # (with a classifier fused to them too: দুটো, তিনটে, দুজন; see _with_clitics)
             "numerals": _with_clitics(keys(section.get("numerals")),
                                       [match_key(c, script) for c in section.get("numeral_classifiers") or ()]),
+            # the imperfective participle of manner before an auxiliary (दौड़ता हुआ, हाँफती हुई): an
+            # adverbial, the verb after it
+            "manner_participle_endings": tuple(match_key(e, script)
+                                               for e in section.get("manner_participle_endings") or ()),
             # quantifiers: a count of things or time (कुछ देर, কিছুক্ষণ পরে), never of a name
             "quantifiers": keys(section.get("quantifiers")),
             # where the negation stands: also before the verb (नहीं कहा), or only after it (বলল না; in

@@ -469,6 +469,11 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
                   and not (i + 1 < len(keys) and keys[i + 1] in lexicon.auxiliaries)
+                  # (nor one ending its clause after a participle of manner and its auxiliary: … हाँफता हुआ
+                  # घुसा, the verb; not भागता हुआ चिंटू आया, the subject after the adverbial)
+                  and not (i > 1 and keys[i - 1] in lexicon.auxiliaries
+                           and _has_ending(keys[i - 2], narrative.get("manner_participle_endings", ()))
+                           and re.search(rf"(?<!\w){re.escape(w)}\s*(?:[,;{DANDA}.!?]|$)", frame) is not None)
                   # (nor, in a verb's clause after a comma, the object of a negated participle: … বাঁধছিলেন,
                   # মুখ না তুলেই বললেন, "without looking up": the clause before names who)
                   and not (clause_start > 0 and i + 2 < len(keys) and keys[i + 1] in negations
@@ -1351,14 +1356,16 @@ def narration_speaker(piece: str, lexicon: Lexicon, index: SpeakerIndex | None,
 
 
 def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
-                         index: SpeakerIndex | None) -> tuple[str, bool] | None:
+                         index: SpeakerIndex | None, people: bool = False) -> tuple[str, bool] | None:
     """The speaker a narration line names when its last sentence leads into speech with its
     subject elided (বারান্দা থেকে ঠাকুমা সব শুনছিলেন। এবার গলা চড়িয়ে হাঁক দিলেন, / — তোরা …):
-    the listed or pronoun subject of the sentence before it, else None."""
+    the listed or pronoun subject of the sentence before it, else None; with ``people``, also one a
+    title, kin term or role names (… দরজায় হেডমাস্টার সাহেব টর্চ হাতে দাঁড়ালেন। গলা ভাঙা, তবু … চিৎকার
+    করলেন:), asked where the last sentence gives no subject of its own."""
     if len(sentences) < 2 or not lexicon.narrative or not sentences[-1].rstrip(" *_").endswith(_LEAD_INS):
         return None
     found = _clause_subject(_frame_keys(sentences[-2], lexicon), lexicon, index)
-    return found if _listed_or_pronoun(found) else None
+    return found if _listed_or_pronoun(found) or people and _person_subject(found, lexicon) else None
 
 
 def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | None,
@@ -1447,8 +1454,12 @@ def guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None,
     if found is not None and lexicon.script != "latn" and not found[0].endswith(")"):
         # (a name after the verb that ends the sentence is its inverted subject, the word guessed before the
         # verb its object: কোণের মাদুরে … বই পড়ছিল নিতু।)
+        # (not a word named once with a finite verb's ending, a verb the lexicon does not know after a noun
+        # it reads as one, where the guessed word is written again: মিন্টু … ফুঁ দিয়ে ধুলো ঝাড়ল।)
         inverted = postverbal_subject(sentence, lexicon)
-        if inverted is not None and inverted[0] != found[0]:
+        if inverted is not None and inverted[0] != found[0] \
+                and not (_has_ending(lexicon.key(inverted[0]), lexicon.finite_suffixes)
+                         and not _named_again(inverted[0], record) and _named_again(found[0], record)):
             found = inverted
     if found is None:
         found = _inverted_name(sentence, lexicon, record) if lexicon.script == "latn" \
@@ -1632,6 +1643,9 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
             break
         if not _finite_verb(tokens[verb][1], lexicon):
             continue
+        if tokens[verb][1] in lexicon.auxiliaries and verb > 0 \
+                and _has_ending(tokens[verb - 1][1], narrative.get("manner_participle_endings", ())):
+            continue   # (… हाँफता हुआ घुसा: हुआ closes an adverbial of manner, the verb comes after it)
         after = tokens[verb + 1:]
         # (a genitive that modifies the subject: गाँव का, উসকে, তার)
         possessive = narrative.get("possessive_markers", frozenset())

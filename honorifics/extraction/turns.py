@@ -765,6 +765,15 @@ class _TurnSplitter:
             if found is None and quote:
                 # (one whose face or hands the last sentence is about: बलदेव का चेहरा उतर गया।)
                 found = body_owner(parts[-1], self.lexicon, self.text)
+            if found is None:
+                # (an elided frame after a sentence a title or role opens: … হেডমাস্টার সাহেব টর্চ হাতে
+                # দাঁড়ালেন। গলা ভাঙা, তবু … চিৎকার করলেন:)
+                found = elided_frame_speaker(parts, self.lexicon, self.index, people=True)
+            if found is None and quote and "," in parts[-1] \
+                    and not parts[-1].rstrip(" *_").endswith((":", "：", ",", "—", "–")):
+                # (or the one its first clause names, where the clauses after it name no one: तभी बबलू
+                # हाँफता हुआ घुसा, हेलमेट अभी भी हाथ में लटक रहा था।)
+                found = guessed_subject(parts[-1].split(",")[0], self.lexicon, self.index, self.text, False)
             if found is None and quote:
                 # (its last sentence describes or goes on without a subject: the one the line is about;
                 # at the scene's opening only after a description with no verb, as its last sentence
