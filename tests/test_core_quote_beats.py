@@ -1737,3 +1737,16 @@ def test_an_elided_colon_frame_goes_on_from_one_a_title_names_in_the_sentence_be
             'ঠিক তখন দরজায় হেডমাস্টার সাহেব টর্চ হাতে দাঁড়ালেন। গলা ভাঙা, তবু জোরে চিৎকার করলেন:\n'
             '“জানালার ধারে কেউ থাকবেন না!”')
     assert _speech_speakers(text, "bn")[-1] == "হেডমাস্টার সাহেব"
+
+
+def test_his_brows_go_back_past_a_thing_described_to_the_one_who_acted():
+    # মা … চশমার খাপ বের করলেন। খাপ খালি। তাঁর ভুরু কুঁচকে গেল।: "his/her brows" is মা's, past the empty case
+    text = ('রুমা চুপ করে বসে ছিল। “মা, তুমি খেয়েছ?”\n\nদাদু খবরের কাগজ নামালেন। “রুমা, তুই এক কাপ চা আন।”\n\n'
+            'মা থলে থেকে চশমার খাপ বের করলেন। খাপ খালি। তাঁর ভুরু কুঁচকে গেল।\n\n‘তুই আবার চশমাটা কোথায় রেখেছিস?’\n\n'
+            'রুমা খাপটা হাতে নিল।')
+    assert _speech_speakers(text, "bn")[-1] == "মা"
+    # control: a sentence with a verb between them is not passed over: its subject is the one nearer
+    from honorifics.extraction.narrative import subject_of_a_line_before
+    from honorifics.extraction.lexicon import load_lexicon
+    line = "মা থলে থেকে চশমার খাপ বের করলেন। বাবা হেসে ফেললেন। তাঁর ভুরু কুঁচকে গেল।"
+    assert subject_of_a_line_before(line, load_lexicon("bn"), None, line) == ("বাবা", True)

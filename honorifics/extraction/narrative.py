@@ -1396,8 +1396,16 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
     if keys and not about and (keys[-1].endswith(background) or len(keys) == 2 and keys[-1] in lexicon.auxiliaries
                                and keys[0].endswith(background)):
         return None   # (not one about the person: उसकी आँखें चमक रही थीं।)
-    for back in range(len(boundaries) - 1, max(len(boundaries) - 3, 0), -1):
+    skipped = 0
+    for back in range(len(boundaries) - 1, 0, -1):
+        if len(boundaries) - 1 - back - skipped >= 2:
+            break   # (the two sentences before the last, past any description with no verb)
         sentence = _previous_sentence(body, boundaries[:back])
+        if about and _verbless(sentence, lexicon):
+            # (a thing described between the person and "his …": … চশমার খাপ বের করলেন। খাপ খালি। তাঁর
+            # ভুরু কুঁচকে গেল।)
+            skipped += 1
+            continue
         overt = _clause_subject(_frame_keys(sentence, lexicon), lexicon, index)
         if overt is not None:
             # (with the rest of its name as the sentence writes it: Lokkhi boudi, not boudi)
@@ -1429,6 +1437,12 @@ def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
         return False
     # (a plural's is the group's, no one person's: তাদের মধ্যে সবচেয়ে ছোট, ডলমা, …)
     return not _has_ending(keys[at], lexicon.narrative.get("plural_endings", ()))
+
+
+def _verbless(sentence: str, lexicon: Lexicon) -> bool:
+    """Is the sentence a short one with no finite verb or auxiliary (খাপ খালি।, हाथ में टॉर्च।)?"""
+    keys = [lexicon.key(word) for word in TOKEN.findall(sentence)]
+    return 0 < len(keys) <= 4 and not any(_finite_verb(key, lexicon) or _verb_like(key, lexicon) for key in keys)
 
 
 def _verbless_description(sentence: str, lexicon: Lexicon) -> bool:
