@@ -1750,3 +1750,19 @@ def test_his_brows_go_back_past_a_thing_described_to_the_one_who_acted():
     from honorifics.extraction.lexicon import load_lexicon
     line = "মা থলে থেকে চশমার খাপ বের করলেন। বাবা হেসে ফেললেন। তাঁর ভুরু কুঁচকে গেল।"
     assert subject_of_a_line_before(line, load_lexicon("bn"), None, line) == ("বাবা", True)
+
+
+@pytest.mark.parametrize("language, sentence, expected", [
+    # a word before a title that opens the name after it is no name of that title (… এসেছেন মিস রায়)
+    ("bn", "কলকাতা থেকে গাড়িতে চড়ে এসেছেন মিস রায়, চোখে সানগ্লাস।", "মিস রায়"),
+    ("hi", "दरवाज़े पर खड़ी मिसेज़ बत्रा ने घड़ी देखी।", "मिसेज़ बत्रा"),
+    # a genitive before দা is "the machete of …", no brother: the one who opens the beat
+    ("bn", "রতন হাতের দা নামিয়ে রাখল।", "রতন"),
+    # control: a name before its title stays one name (নিতাই দা, शर्मा जी)
+    ("bn", "নিতাই দা হাতের দা নামিয়ে রাখল।", "নিতাই দা"),
+])
+def test_a_title_belongs_to_the_name_after_it_and_a_genitive_is_no_name(language, sentence, expected):
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.lexicon import load_lexicon
+    record = f"{sentence} {expected} আবার এল। {expected} फिर आए।"
+    assert frame_speaker(sentence, load_lexicon(language), None, action=True, record=record, guess=True)[0] == expected

@@ -1114,10 +1114,12 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                     and key not in lexicon.auxiliaries   # (… দাঁড়িয়ে ছিলেন মিসেস সেন: the title opens the subject)
                     and key not in narrative["frame_words"]   # (तब मास्टर जी ने …: "then", no name)
                     and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
-                    # (a place or prop in a case before a title that opens the name after it: ব্যাগ কাঁধে
-                    # অধ্যাপক মিত্র)
-                    and not (_in_an_adverbial_case(word, key, lexicon) and following in narrative["prefix_titles"]
+                    # (a place or prop in a case, or any word, before a title that opens the name after it:
+                    # ব্যাগ কাঁধে অধ্যাপক মিত্র, … থেকে এসেছেন মিস রায়)
+                    and not (following in narrative["prefix_titles"]
                              and i + 2 < len(keys) and _name_like(tokens, i + 2, lexicon))
+                    # (nor a genitive: হাতের দা, "the machete in his hand", not a brother দা)
+                    and not _genitive(key, lexicon)
                     and not (i > 0 and keys[i - 1] in narrative["reporting_verbs"]))):   # জিজ্ঞেস করলেন
             # a kin term, title or person noun (चाचा जी … बोले, মাস্টারমশাই বললেন), with the title
             # that follows it: the name as the text writes it (मिश्रा सर, সেন বাবু)
