@@ -1766,3 +1766,17 @@ def test_a_title_belongs_to_the_name_after_it_and_a_genitive_is_no_name(language
     from honorifics.extraction.lexicon import load_lexicon
     record = f"{sentence} {expected} আবার এল। {expected} फिर आए।"
     assert frame_speaker(sentence, load_lexicon(language), None, action=True, record=record, guess=True)[0] == expected
+
+
+def test_a_word_after_a_name_that_the_record_makes_definite_is_a_thing_not_the_name():
+    # টুবাই টর্চ জ্বেলে …, and later টর্চটা: the torch he lights, not a second word of his name
+    from honorifics.extraction.narrative import guessed_subject
+    from honorifics.extraction.lexicon import load_lexicon
+    bn = load_lexicon("bn")
+    sentence = "টুবাই টর্চ জ্বেলে এগিয়ে গেল।"
+    record = f"‘টুবাই, টর্চটা ধর তো।’ {sentence} ‘জেঠু, তুমি চালাও।’ টুবাই টর্চটা নামিয়ে তাকাল।"
+    assert guessed_subject(sentence, bn, None, record, False) == ("টুবাই", True)
+    # control: a name of two words the record writes twice and never makes definite stays whole
+    sentence = "হারু সাহা দোকানের ঝাঁপ খুলে বসল।"
+    record = f"{sentence} ‘হারুদা, তুমি চা খাবে?’ হারু সাহা মাথা নাড়ল।"
+    assert guessed_subject(sentence, bn, None, record, False) == ("হারু সাহা", True)

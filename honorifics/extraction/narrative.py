@@ -198,13 +198,30 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
             _name_like(tokens, at + 1, lexicon) or tokens[at + 1][1] in lexicon.name_titles) \
             and written_twice(f"{found[0]} {tokens[at + 1][0]}") \
             and (tokens[at + 1][1] in lexicon.name_titles
-                 or _free_somewhere(f"{found[0]} {tokens[at + 1][0]}", lexicon, record)):
+                 or _free_somewhere(f"{found[0]} {tokens[at + 1][0]}", lexicon, record)
+                 and not _made_definite_somewhere(tokens[at + 1][0], lexicon, record)):
         # (the name read by its first word, the record writing it with the next twice: Haru Saha,
         # আমিনা বিবি; not after a title fused to the name, which ends it: হরিপদবাবু নস্যি টেনে …; nor
         # where the record puts the second word in a case each time, a place or a thing the subject
         # acts on, however often the two stand together: করিম পিট থেকে উঠে এসে, Pinky Bhulu-ke niye)
         return f"{found[0]} {tokens[at + 1][0]}", found[1]
     return found
+
+
+def _made_definite_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
+    """Does the record write the word with a definite mark, as a thing (টর্চটা beside টুবাই টর্চ জ্বেলে …:
+    the torch he lights, no second word of his name)?"""
+    folded = word.casefold()
+    words = _record_words(record)
+    at = bisect_left(words, folded)
+    stem = lexicon.key(word)
+    while at < len(words) and words[at].startswith(folded):
+        key = lexicon.key(words[at])
+        suffix = _definite_suffix(key, lexicon)
+        if suffix is not None and key[:-len(suffix)] == stem and _definite_thing(key, lexicon):
+            return True
+        at += 1
+    return False
 
 
 def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
@@ -1337,7 +1354,9 @@ def body_owner(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool]
     if owner is None and len(tokens) > 1 and tokens[1][1] in body_parts:
         # (a genitive ending on the name: বলদেবের মুখ; the longest ending first)
         owner = next((tokens[0][0][:len(stem)] for stem in genitive_stems(tokens[0][1], lexicon)), None)
-    words = TOKEN.findall(owner) if owner is not None else []
+    if owner is None:
+        return None
+    words = TOKEN.findall(owner)
     # (a name first, then perhaps a surname, its title or kin term: बलवंत सिंह, वर्मा जी, রহিম চাচা)
     tokens = [(word, lexicon.key(word)) for word in words]
     if not words or not _name_like(tokens, 0, lexicon) or not _named_again(words[0], record) \
