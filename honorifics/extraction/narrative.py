@@ -448,14 +448,16 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         return f"{narrative['narrator']} (narrator)", True   # বলে ফেললাম: the narrator
     if any(k in narrative["first_person"] for k in keys):
         return None    # "मुझसे कहा": a 1st person, not the subject: the speaker's own words
+    # (a numeral or quantifier counts the noun after it: तीन हफ़्ते, कुछ देर; never a name, nor that noun)
+    counted = narrative.get("numerals", frozenset()) | narrative.get("quantifiers", frozenset())
+    manner_endings = narrative.get("manner_participle_endings", ())
     # (बाहर, এখন: an adverb of time or place is no subject; nor करके, করে)
     skip = narrative["frame_words"] | verbs | narrative["subject_markers"] | narrative["first_person_other"] \
         | narrative["first_person_objects"] | lexicon.question_words | lexicon.clauses["case_markers"] \
         | lexicon.addressees["adverbs"] | narrative["light_verb_participles"] | lexicon.interjections \
         | lexicon.particles | lexicon.auxiliaries \
         | narrative.get("indefinites", frozenset()) \
-        | narrative.get("numerals", frozenset()) | narrative.get("quantifiers", frozenset()) \
-        | narrative["third_person_genitives"]   # (बस, हाँ, তো, रहे, কেউ, तीन, उसकी: never a named subject)
+        | counted | narrative["third_person_genitives"]   # (बस, हाँ, তো, रहे, কেউ, तीन, उसकी: never a named subject)
     case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
@@ -466,8 +468,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # title aside: এই নৌকোর জন্য … ধার করেছে নিতাই, इस बार …)
                   and not (i + 1 < len(keys) and _modifier(k, lexicon))
                   # (nor a noun a numeral or quantifier counts: कुछ देर खिड़की के बाहर देखता रहा, a time)
-                  and not (i > 0 and (keys[i - 1] in narrative.get("quantifiers", frozenset())
-                                      or keys[i - 1] in narrative.get("numerals", frozenset())))
+                  and not (i > 0 and keys[i - 1] in counted)
                   and k not in narrative.get("body_parts", frozenset())   # (চোখ দুটো ভয়ে বড় বড়: someone's eyes)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
@@ -489,7 +490,7 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (nor one ending its clause after a participle of manner and its auxiliary: … हाँफता हुआ
                   # घुसा, the verb; not भागता हुआ चिंटू आया, the subject after the adverbial)
                   and not (i > 1 and keys[i - 1] in lexicon.auxiliaries
-                           and _has_ending(keys[i - 2], narrative.get("manner_participle_endings", ()))
+                           and _has_ending(keys[i - 2], manner_endings)
                            and re.search(rf"(?<!\w){re.escape(w)}\s*(?:[,;{DANDA}.!?]|$)", frame) is not None)
                   # (nor, in a verb's clause after a comma, the object of a negated participle: … বাঁধছিলেন,
                   # মুখ না তুলেই বললেন, "without looking up": the clause before names who)
@@ -1221,6 +1222,12 @@ UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DES
 _LEAD_INS = (",", ":", "：", "—", "–")   # what a clause that leads into the next quote ends in
 
 
+def leads_into_speech(sentence: str) -> bool:
+    """Does the narration sentence end as a clause that leads into the speech after it (… बोले,
+    … চিৎকার করলেন:), its emphasis marks aside?"""
+    return sentence.rstrip(" *_").endswith(_LEAD_INS)
+
+
 def _last_agent(tokens: list[tuple[str, str]], lexicon: Lexicon,
                 index: SpeakerIndex | None) -> tuple[str, bool] | None:
     """The listed person last marked as an agent by the ergative marker (``माँ जी ने``), else None."""
@@ -1326,13 +1333,24 @@ def _opening_possessor(tokens: list[tuple[str, str]], lexicon: Lexicon, speakers
     चेहरा उतर गया``, ``অমিতের মুখ শুকিয়ে গেল``, ``Amit ka chehra``), or None."""
     if not speakers or not tokens:
         return None
-    keys = [k for _, k in tokens]
-    markers = lexicon.narrative["possessive_markers"]
     by_key = {" ".join(lexicon.key(w) for w in TOKEN.findall(s)): s for s in speakers}
-    for n in (1, 2):   # (a name and its title: वर्मा जी का)
-        if n < len(keys) and keys[n] in markers:
-            return by_key.get(" ".join(keys[:n]))
-    return next((by_key[stem] for stem in genitive_stems(keys[0], lexicon) if stem in by_key), None)
+    readings = _opening_possessors(tokens, lexicon)
+    if readings and readings[0][2] > 1:
+        return by_key.get(readings[0][1])   # (a possessive marker after the name decides: अमित का)
+    return next((by_key[key] for _, key, _ in readings if key in by_key), None)
+
+
+def _opening_possessors(tokens: list[tuple[str, str]], lexicon: Lexicon) -> list[tuple[str, str, int]]:
+    """The readings of a possessor opening a sentence, in order, each as (written, key, where what it
+    owns stands): the one or two words before a possessive marker (अमित का, वर्मा जी का), then the first
+    word with a genitive ending taken off, the longest ending first (অমিতের: অমিত)."""
+    if not tokens:
+        return []
+    markers = lexicon.narrative["possessive_markers"]
+    readings = [(" ".join(word for word, _ in tokens[:n]), " ".join(key for _, key in tokens[:n]), n + 1)
+                for n in (1, 2) if n < len(tokens) and tokens[n][1] in markers]
+    first, first_key = tokens[0]
+    return readings + [(first[:len(stem)], stem, 1) for stem in genitive_stems(first_key, lexicon)]
 
 
 def body_owner(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool] | None:
@@ -1345,15 +1363,9 @@ def body_owner(sentence: str, lexicon: Lexicon, record: str) -> tuple[str, bool]
         return None
     tokens = _frame_keys(sentence.strip(_BEAT_TRIM), lexicon)
     body_parts = narrative.get("body_parts", frozenset())
-    markers = narrative["possessive_markers"]
-    owner: str | None = None
-    for n in (1, 2):   # (a name and its title: वर्मा जी का चेहरा)
-        if n + 1 < len(tokens) and tokens[n][1] in markers and tokens[n + 1][1] in body_parts:
-            owner = " ".join(word for word, _ in tokens[:n])
-            break
-    if owner is None and len(tokens) > 1 and tokens[1][1] in body_parts:
-        # (a genitive ending on the name: বলদেবের মুখ; the longest ending first)
-        owner = next((tokens[0][0][:len(stem)] for stem in genitive_stems(tokens[0][1], lexicon)), None)
+    # (वर्मा जी का चेहरा, বলদেবের মুখ)
+    owner = next((written for written, _, owned in _opening_possessors(tokens, lexicon)
+                  if owned < len(tokens) and tokens[owned][1] in body_parts), None)
     if owner is None:
         return None
     words = TOKEN.findall(owner)
@@ -1383,7 +1395,7 @@ def elided_frame_speaker(sentences: list[str], lexicon: Lexicon,
     the listed or pronoun subject of the sentence before it, else None; with ``people``, also one a
     title, kin term or role names (… দরজায় হেডমাস্টার সাহেব টর্চ হাতে দাঁড়ালেন। গলা ভাঙা, তবু … চিৎকার
     করলেন:), asked where the last sentence gives no subject of its own."""
-    if len(sentences) < 2 or not lexicon.narrative or not sentences[-1].rstrip(" *_").endswith(_LEAD_INS):
+    if len(sentences) < 2 or not lexicon.narrative or not leads_into_speech(sentences[-1]):
         return None
     found = _clause_subject(_frame_keys(sentences[-2], lexicon), lexicon, index)
     return found if _listed_or_pronoun(found) or people and _person_subject(found, lexicon) else None

@@ -38,7 +38,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
+from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         may_hold_quotes, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
@@ -769,8 +769,7 @@ class _TurnSplitter:
                 # (an elided frame after a sentence a title or role opens: … হেডমাস্টার সাহেব টর্চ হাতে
                 # দাঁড়ালেন। গলা ভাঙা, তবু … চিৎকার করলেন:)
                 found = elided_frame_speaker(parts, self.lexicon, self.index, people=True)
-            if found is None and quote and "," in parts[-1] \
-                    and not parts[-1].rstrip(" *_").endswith((":", "：", ",", "—", "–")):
+            if found is None and quote and "," in parts[-1] and not leads_into_speech(parts[-1]):
                 # (or the one its first clause names, where the clauses after it name no one: तभी बबलू
                 # हाँफता हुआ घुसा, हेलमेट अभी भी हाथ में लटक रहा था।)
                 found = guessed_subject(parts[-1].split(",")[0], self.lexicon, self.index, self.text, False)
