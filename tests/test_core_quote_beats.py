@@ -1772,3 +1772,17 @@ def test_a_word_after_a_name_that_the_record_makes_definite_is_a_thing_not_the_n
     sentence = "হারু সাহা দোকানের ঝাঁপ খুলে বসল।"
     record = f"{sentence} ‘হারুদা, তুমি চা খাবে?’ হারু সাহা মাথা নাড়ল।"
     assert guessed_subject(sentence, bn, None, record, False) == ("হারু সাহা", True)
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # romanized: a name that opens the sentence keeps the kin term after it, written once
+    ("hi", 'Raat ho chuki thi. Sukhdev tauji ne lalten neeche rakhi. "Tum log ab so jao."', ["Sukhdev tauji"]),
+    ("bn", 'Bristi thamlo na. Mousumi aunty chhata guchhiye rakhlen. "Tomra bhetore esho."', ["Mousumi aunty"]),
+    # native Bangla: আন্টি, জেঠু and the like are kin terms a name goes before, as কাকু is
+    ("bn", 'দোকানে ভিড় নেই। রোজি আন্টি কাউন্টারে কনুই রাখলেন। “তুমি আজ একা এলে?”', ["রোজি আন্টি"]),
+    # controls: a word of time or a frame word before the kin term is no name
+    ("hi", 'Raat ho chuki thi. Phir tauji ne lalten neeche rakhi. "Tum log ab so jao."', ["tauji"]),
+    ("bn", 'দোকানে ভিড় নেই। তারপর আন্টি কাউন্টারে কনুই রাখলেন। “তুমি আজ একা এলে?”', ["আন্টি"]),
+])
+def test_a_name_that_opens_its_sentence_keeps_the_kin_term_after_it(language, text, expected):
+    assert _speech_speakers(text, language) == expected

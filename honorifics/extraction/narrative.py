@@ -1184,7 +1184,8 @@ def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
     marked = i + 1 < len(tokens) and tokens[i + 1][1] in narrative["subject_markers"]
     opens = i == 1 and key not in lexicon.relatives_after_name
     # (or opening its clause after an adverbial or a word of time: तभी दरवाज़े पर रज़िया खाला आईं;
-    # তখনই মিনতি দিদি এলেন)
+    # তখনই মিনতি দিদি এলেন; in Latin script a capital that opens the sentence counts here, before a
+    # kin term or title that is not a parent's: Jagdish kaka ne …, Ghosh aunty …)
     # (not after a word that makes it a description, एक बूढ़ी अम्मा, उनका बेटा; nor a name with its
     # title fused, ক্লাবের সেক্রেটারি বিমলবাবু)
     opens = opens or i > 1 and key not in lexicon.relatives_after_name \
@@ -1192,7 +1193,7 @@ def _with_name(tokens: list[tuple[str, str]], i: int, lexicon: Lexicon) -> str:
         and tokens[i - 2][1] not in narrative.get("indefinites", ()) \
         and tokens[i - 2][1] not in narrative.get("numerals", ()) and not _genitive_pronoun(tokens[i - 1][1], lexicon) \
         and (_closes_adjunct(tokens[i - 2][1], lexicon) or tokens[i - 2][1] in narrative["frame_words"])
-    if follows_names and i > 0 and (i > 1 if latin else marked or opens) and _name_like(tokens, i - 1, lexicon) \
+    if follows_names and i > 0 and ((i > 1 or opens) if latin else marked or opens) and _name_like(tokens, i - 1, lexicon) \
             and not (i > 1 and tokens[i - 2][1] == tokens[i - 1][1]):   # (सुबह-सुबह माँ ने: an adverbial)
         return f"{tokens[i - 1][0]} {word}"
     return word
