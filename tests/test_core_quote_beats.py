@@ -1786,3 +1786,20 @@ def test_a_word_after_a_name_that_the_record_makes_definite_is_a_thing_not_the_n
 ])
 def test_a_name_that_opens_its_sentence_keeps_the_kin_term_after_it(language, text, expected):
     assert _speech_speakers(text, language) == expected
+
+
+@pytest.mark.parametrize("language, owned, speakers", [
+    ("hi", "अपना", ["नीलम", "नीलम"]),
+    ("hi", "वह", ["नीलम", "थैला"]),   # control: a thing the record never gives an owner is read as a name, as before
+])
+def test_a_word_the_record_writes_after_a_possessive_is_no_subject_of_an_elided_frame(language, owned, speakers):
+    text = (f'नीलम ने {owned} थैला मेज़ पर रखा। "दीदी, आप बैठिए।"\n\n'
+            'नीलम मुस्कुराई। फिर थैला खोलते हुए बोली, "तुम भी लो।"')
+    assert _speech_speakers(text, language) == speakers
+
+
+def test_a_word_the_record_writes_after_a_reflexive_is_no_subject_in_bangla():
+    text = ('রুমা {} ব্যাগ টেবিলে রাখল। “দিদি, আপনি বসুন।”\n\n'
+            'রুমা হাসল। তারপর ব্যাগ খুলতে খুলতে বলল, “তুই-ও নে।”')
+    assert _speech_speakers(text.format("নিজের"), "bn") == ["রুমা", "রুমা"]
+    assert _speech_speakers(text.format("একটা"), "bn") == ["রুমা", "ব্যাগ"]   # control

@@ -224,6 +224,15 @@ def _made_definite_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
     return False
 
 
+def _possessed_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
+    """Does the record write the word right after a possessive pronoun, as a thing or a relation of
+    someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes, not a name)?"""
+    pairs = _pairs_written(record)
+    narrative = lexicon.narrative
+    return any(f"{possessor} {word}" in pairs
+               for possessor in narrative["possessive_pronouns"] | narrative["third_person_genitives"])
+
+
 def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
     """Does the record write the two words at least once with no case marker after them (कमला देवी
     ने, where कमला देवी की … too: a name; not করিম পিট থেকে … twice, a name and a place)?"""
@@ -497,6 +506,10 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (clause_start > 0 and i + 2 < len(keys) and keys[i + 1] in negations
                            and _verb_like(keys[i + 2], lexicon))
                   and not _a_thing(keys, i, lexicon, words)
+                  # (nor a word the record writes after a possessive pronoun elsewhere, a thing of someone's:
+                  # अपनी फ़ाइल … फिर फ़ाइल बंद करते हुए; one after its possessor here is read as such below)
+                  and not (record and i > 0 and keys[i - 1] not in narrative["third_person_genitives"]
+                           and not lexicon.person_word(k) and _possessed_somewhere(w, lexicon, record))
                   and not _describes_a_voice(words, keys, i, lexicon, case_markers)   # কড়া গলায় বললেন
                   # (a word said twice is an adverbial: खड़े-खड़े, হাসতে হাসতে, dheere dheere)
                   and not (i + 1 < len(keys) and keys[i + 1] == k or i > 0 and keys[i - 1] == k)
