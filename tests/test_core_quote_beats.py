@@ -1803,3 +1803,31 @@ def test_a_word_the_record_writes_after_a_reflexive_is_no_subject_in_bangla():
             'রুমা হাসল। তারপর ব্যাগ খুলতে খুলতে বলল, “তুই-ও নে।”')
     assert _speech_speakers(text.format("নিজের"), "bn") == ["রুমা", "রুমা"]
     assert _speech_speakers(text.format("একটা"), "bn") == ["রুমা", "ব্যাগ"]   # control
+
+
+@pytest.mark.parametrize("language, text, speakers", [
+    # the scene's last sentence before the first quote acts with its subject elided: the one the
+    # sentence before names speaks
+    ("hi", 'सुबह का वक़्त था। बिंदिया आँगन में तुलसी को जल चढ़ा रही थी। फिर धीरे से मुड़ी और दरवाज़े की ओर '
+           'देखा।\n"मुन्ना, तू अभी तक सोया पड़ा है?"\n\nमुन्ना ने रजाई से मुँह निकाला। "दीदी, तुम भी ना!"\n\n'
+           'बिंदिया हँस पड़ी।', ["बिंदिया", "मुन्ना"]),
+    ("bn", 'দুপুর গড়িয়ে গেছে। মিনু উঠোনে কাপড় মেলছিল। বালতিটা নামিয়ে রাখল, আঁচলে হাত মুছল, তারপর বারান্দার '
+           'দিকে তাকাল।\n“খোকন, তুই এখনও খাসনি?”\n\nখোকন মাথা নাড়ল। “দিদি, তুমি আগে খাও।”\n\nমিনু হেসে ফেলল।',
+     ["মিনু", "খোকন"]),
+    # controls: a voice that comes is someone not yet seen, not the one the sentence before names
+    ("hi", 'सुबह का वक़्त था। बिंदिया आँगन में तुलसी को जल चढ़ा रही थी। पीछे से एक पतली-सी आवाज़ आई।\n'
+           '"दीदी, तुम अभी तक यहीं हो?"\n\nमुन्ना ने रजाई से मुँह निकाला। "दीदी, तुम भी ना!"\n\nबिंदिया हँस पड़ी।',
+     ["मुन्ना"]),
+    ("bn", 'দুপুর গড়িয়ে গেছে। মিনু উঠোনে কাপড় মেলছিল। হঠাৎ বারান্দা থেকে একটা ভাঙা গলা শোনা গেল।\n'
+           '“দিদি, তুমি এখনও এখানে?”\n\nখোকন মাথা নাড়ল। “দিদি, তুমি আগে খাও।”\n\nমিনু হেসে ফেলল।', ["খোকন"]),
+])
+def test_a_first_quote_after_a_sentence_whose_subject_is_elided_is_the_one_named_before(language, text, speakers):
+    assert _speech_speakers(text, language) == speakers
+
+
+@pytest.mark.parametrize("call, addressee", [("toh", "Bapi"), ("Montu", "Montu")])
+def test_the_banglish_particle_toh_calls_no_one(call, addressee):
+    text = ('Bikel bela. Rimi ar Bapi chhade ghuri orachhilo.\n\nBapi lataie haath dilo. "Tumi toh jano, ami paari '
+            f'na."\n\nRimi Bapi-r dike ghure takalo:\n"Chup kor {call}! Tui kichhu janis na."\n\nBapi kaan dhore hashlo.')
+    turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert (turns[-1].speaker, turns[-1].addressee) == ("Rimi", addressee)   # (control: a name calls)

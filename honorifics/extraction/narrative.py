@@ -1423,7 +1423,8 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
     of the sentence before it (or the one before that), a person's; None where the last sentence has
     a subject of its own (বাইরে বৃষ্টি নামল।) or tells what was going on (``background_endings``:
     মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।), or the one before it has a thing's. ``verbless_only``: only after
-    a last sentence with no verb (a scene's opening: … মাথায় ঘোমটা, কোলে পানের বাটা।)."""
+    a last sentence with no verb (a scene's opening: … মাথায় ঘোমটা, কোলে পানের বাটা।) or one that acts
+    with its subject elided (… বালতিটা নামিয়ে রাখল, তারপর বারান্দার দিকে তাকাল।; see _subject_elided)."""
     if not lexicon.narrative:
         return None
     body = line.strip().strip("*_").rstrip()
@@ -1434,7 +1435,8 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
     if _clause_subject(_frame_keys(last, lexicon), lexicon, index) is not None:
         return None
     about = _about_the_one_before(last, lexicon)
-    if verbless_only and not about and not _verbless_description(last, lexicon):
+    if verbless_only and not about and not _verbless_description(last, lexicon) \
+            and not _subject_elided(last, lexicon, index, record):
         return None
     # (what was going on, মাঝে মাঝে ঘাসের ফুল ছিঁড়ছে।, गुनगुना रही थी।: the scene's background; the
     # verb form read past one auxiliary of tense after it)
@@ -1468,6 +1470,16 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
                                                 record=record, guess=True) is not None:
             return guessed
     return None
+
+
+def _subject_elided(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, record: str) -> bool:
+    """Does the sentence act with its subject elided, no word of it one a frame or a guess would take
+    as its own, nor a voice or sound that comes (आँचल से माथे का पसीना पोंछा और … देखा।; not पीछे से
+    एक धीमी-सी आवाज़ आई।, someone not yet seen)?"""
+    keys = [lexicon.key(word) for word in TOKEN.findall(sentence)]
+    return bool(keys) and not _names_a_voice(keys, lexicon.narrative) \
+        and guessed_subject(sentence, lexicon, index, record, False) is None \
+        and frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True) is None
 
 
 def _about_the_one_before(sentence: str, lexicon: Lexicon) -> bool:
