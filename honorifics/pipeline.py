@@ -456,9 +456,11 @@ def _one_key_per_named_role(turns: list[SpeakerTurn], addressed: dict[int, dict[
 
 def _narrated_keys(text: str, turns: list[SpeakerTurn], lexicon: Lexicon) -> frozenset:
     """The keys of the words the record's narration makes a sentence's subject, outside its quotes:
-    the word that opens a sentence, or one the ergative marks (the people a story's narration
-    names: चिंटू दरवाज़े के पीछे से झाँक रहा था।, मौसी ने उसे बुलाया; not आगे का सिग्नल लाल हो गया)."""
+    the word that opens a sentence, or the one after a word of time that does, or one the ergative
+    marks (the people a story's narration names: चिंटू दरवाज़े के पीछे से झाँक रहा था।, तभी इरफ़ान …
+    कूद पड़ा।, मौसी ने उसे बुलाया; not आगे का सिग्नल लाल हो गया)."""
     markers = lexicon.narrative.get("subject_markers", frozenset()) if lexicon.narrative else frozenset()
+    openers = lexicon.narrative.get("frame_words", frozenset()) if lexicon.narrative else frozenset()
     keys: set[str] = set()
     for turn in turns:
         if turn.kind != NARRATION:
@@ -468,6 +470,10 @@ def _narrated_keys(text: str, turns: list[SpeakerTurn], lexicon: Lexicon) -> fro
                 words = [lexicon.key(word) for word in TOKEN.findall(text, sentence_start, sentence_end)]
                 if words:
                     keys.add(words[0])
+                    if len(words) > 1 and (words[0] in openers or words[0] in lexicon.addressees["adverbs"]) \
+                            and lexicon.classify(words[1])[:2] == (None, None):
+                        # (after a word of time: तभी इरफ़ान टोकरी लेकर कूद पड़ा; not a verb, Aur sun)
+                        keys.add(words[1])
                 keys.update(word for word, after in zip(words, words[1:]) if after in markers)
     return frozenset(keys)
 

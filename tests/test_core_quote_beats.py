@@ -1831,3 +1831,14 @@ def test_the_banglish_particle_toh_calls_no_one(call, addressee):
             f'na."\n\nRimi Bapi-r dike ghure takalo:\n"Chup kor {call}! Tui kichhu janis na."\n\nBapi kaan dhore hashlo.')
     turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
     assert (turns[-1].speaker, turns[-1].addressee) == ("Rimi", addressee)   # (control: a name calls)
+
+
+@pytest.mark.parametrize("beat, addressee", [
+    ("तभी इरफ़ान टोकरी लेकर बीच में कूद पड़ा।", "इरफ़ान"),
+    ("तभी टोकरी वाला एक लड़का बीच में कूद पड़ा।", "कविता"),   # control: a name the narration never gives
+])
+def test_a_quote_that_calls_one_the_narration_names_after_a_word_of_time_is_said_to_them(beat, addressee):
+    text = ('कविता ने दादी का हाथ थामा। "दादी, आप यहाँ बैठिए।"\n\nदादी ने चश्मा ठीक किया। "तू अकेले मत जाना, बेटी।"\n\n'
+            f'{beat} दादी ने भौंहें सिकोड़ीं। "इरफ़ान, तुझे कितनी बार कहा है! चल, पीछे हट।"')
+    turns = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
+    assert (turns[-1].speaker, turns[-1].addressee) == ("दादी", addressee)
