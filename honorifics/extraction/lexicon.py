@@ -558,8 +558,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             "adjunct_endings": tuple(match_key(e, script) for e in section.get("adjunct_endings") or ()),
             # 3rd-person genitives that modify the noun after them (उसके पिता, তার মা)
             "third_person_genitives": keys(section.get("third_person_genitives")),
-            # the reflexive's and the 1st person's genitives (अपनी फ़ाइल, নিজের ব্যাগ)
-            "possessive_pronouns": keys(section.get("possessive_pronouns")),
+            # the reflexive's genitives (अपनी फ़ाइल, নিজের ব্যাগ)
+            "reflexive_genitives": keys(section.get("reflexive_genitives")),
             # plural endings of nouns: a group, never one speaker (চালকেরা)
             "plural_endings": tuple(match_key(e, script) for e in section.get("plural_endings") or ()),
             # endings of a verb form that tells what was going on, the background of a scene, not an

@@ -225,12 +225,13 @@ def _made_definite_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
 
 
 def _possessed_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
-    """Does the record write the word right after a possessive pronoun, as a thing or a relation of
-    someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes, not a name)?"""
+    """Does the record write the word right after a reflexive's or a 3rd person's genitive, as a thing
+    or a relation of someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes,
+    not a name)? Not after a 1st person's, which a name takes too (আমাদের নারান থাকতে …)."""
     pairs = _pairs_written(record)
     narrative = lexicon.narrative
     return any(f"{possessor} {word}" in pairs
-               for possessor in narrative["possessive_pronouns"] | narrative["third_person_genitives"])
+               for possessor in narrative["reflexive_genitives"] | narrative["third_person_genitives"])
 
 
 def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
