@@ -1842,3 +1842,13 @@ def test_a_quote_that_calls_one_the_narration_names_after_a_word_of_time_is_said
             f'{beat} दादी ने भौंहें सिकोड़ीं। "इरफ़ान, तुझे कितनी बार कहा है! चल, पीछे हट।"')
     turns = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"]
     assert (turns[-1].speaker, turns[-1].addressee) == ("दादी", addressee)
+
+
+@pytest.mark.parametrize("who, speaker", [
+    ("डॉक्टर साहब", "डॉक्टर साहब"),   # a title with its honorific names the one a pronoun refers back to
+    ("एक बूढ़े आदमी", "वे (unnamed)"),   # control: a description gives no name; the pronoun's key stays
+])
+def test_a_pronoun_refers_back_to_one_the_story_names_by_titles_alone(who, speaker):
+    text = (f'क्लिनिक में भीड़ कम थी। {who} खिड़की के पास अख़बार पढ़ रहे थे। बरसों से वे इसी कस्बे में मरीज़ देख रहे '
+            'थे, और बोलते बहुत कम थे।\n"बेटा, तुम कल फिर आना।"\n\nरीना ने सिर हिलाया। "जी, आप दवा लिख दीजिए।"')
+    assert _speech_speakers(text, "hi") == [speaker, "रीना"]

@@ -1329,13 +1329,17 @@ def pronoun_antecedent(sentences: list[str], lexicon: Lexicon, index: SpeakerInd
                 return owner, False
         if found is None or found[0].endswith(")"):
             continue
-        people = sum(1 for word in TOKEN.findall(sentence) if lexicon.person_word(lexicon.key(word)))
         named = _as_named(found, sentence, lexicon, record)
         if named is None:
             continue
         # (a name: a description, लड़का, এক বুড়ো, leaves the pronoun's key, as the narration gives no name)
+        words = TOKEN.findall(named[0])
+        # (the person words of the sentence but the name's own: डॉक्टर साहब is one person)
+        people = sum(1 for word in TOKEN.findall(sentence) if lexicon.person_word(lexicon.key(word))) \
+            - sum(1 for word in words if lexicon.person_word(lexicon.key(word)))
         a_name = any(not lexicon.person_word(lexicon.key(word)) and lexicon.key(word) not in lexicon.name_titles
-                     for word in TOKEN.findall(named[0]))
+                     for word in words) \
+            or len(words) > 1 and all(lexicon.key(word) in lexicon.name_titles for word in words)   # (मास्टर जी)
         opens = opening and sentence.lstrip(" *_").startswith(found[0])
         return named if a_name and people <= 1 and (_person_subject(found, lexicon) or _named_again(found[0], record)
                                                     or opens) \
