@@ -38,7 +38,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_END_MARKS, WORD_CHARACTERS
+from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_END_MARKS, WORD_CHARACTERS, sound_skeleton
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -501,6 +501,17 @@ def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexi
         name = " ".join(words[:last]).casefold()
         if last < len(words) and name in spelling and person not in parties:
             spelling[person.casefold()] = spelling[name]
+    # (or in the other script: Nani, … for नानी, a party of the story; see scripts.sound_skeleton)
+    sounding: dict[tuple[bool, str], list[str]] = {}
+    for party in parties:
+        if len(TOKEN.findall(party)) == 1:
+            sounding.setdefault((party.isascii(), sound_skeleton(party)), []).append(party)
+    for person in people:
+        if person not in parties and len(TOKEN.findall(person)) == 1:
+            skeleton = sound_skeleton(person)
+            found = sounding.get((not person.isascii(), skeleton), []) if len(skeleton) >= 2 else []
+            if len(found) == 1:
+                spelling[person.casefold()] = found[0]
     if all(spelling[person.casefold()] == person for person in people):
         return   # every person written one way
     for said in addressed.values():

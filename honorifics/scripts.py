@@ -59,6 +59,14 @@ class Script:
     digits: Ranges = ()
     #: the script's own sentence-ending marks (the danda; ?! are shared by all)
     sentence_ends: str = ""
+    #: its consonant letters by the Latin letter a romanized spelling writes for them, aspiration and
+    #: retroflexion aside (see :func:`sound_skeleton`); vowels and signs are left out
+    sounds: tuple[tuple[str, str], ...] = ()
+    #: its letters that read as another Latin letter after a nukta (ड़ → r, য় → y)
+    after_nukta: tuple[tuple[str, str], ...] = ()
+    #: the nukta and the virama
+    nukta: str = ""
+    virama: str = ""
 
     @property
     def block(self) -> tuple[int, int]:
@@ -77,7 +85,12 @@ DEVANAGARI = Script(
     letters=_ranges((0x0900, 0x0963), (0x0971, 0x097F)),
     marks=_ranges((0x0900, 0x0903), (0x093A, 0x094F)),
     digits=_ranges((0x0966, 0x096F)),
-    sentence_ends=_DANDAS)
+    sentence_ends=_DANDAS,
+    sounds=(("k", "कख"), ("g", "गघ"), ("c", "चछ"), ("j", "जझ"), ("t", "टठतथ"), ("d", "डढदध"),
+            ("n", "णनञङं"), ("p", "पफ"), ("b", "बभ"), ("m", "म"), ("y", "य"), ("r", "र"), ("l", "ल"),
+            ("v", "व"), ("s", "शषस"), ("h", "ह"), ("r", "ऋ\u0943")),
+    after_nukta=(("r", "डढ"),),
+    nukta="\u093c", virama="\u094d")
 
 BENGALI = Script(
     "beng", "Bengali",
@@ -86,7 +99,12 @@ BENGALI = Script(
     letters=_ranges((0x0980, 0x09E3), (0x09F0, 0x09F1)),
     marks=_ranges((0x0981, 0x0983), (0x09BC, 0x09D7)),
     digits=_ranges((0x09E6, 0x09EF)),
-    sentence_ends=_DANDAS)
+    sentence_ends=_DANDAS,
+    sounds=(("k", "কখ"), ("g", "গঘ"), ("c", "চছ"), ("j", "জঝয"), ("t", "টঠতথৎ"), ("d", "ডঢদধ"),
+            ("n", "ণনঞঙং"), ("p", "পফ"), ("b", "বভ"), ("m", "ম"), ("r", "রড়ঢ়"), ("y", "য়"), ("l", "ল"),
+            ("s", "শষস"), ("h", "হ"), ("r", "ঋ\u09c3")),
+    after_nukta=(("r", "ডঢ"), ("y", "য")),
+    nukta="\u09bc", virama="\u09cd")
 
 LATIN = Script(
     "latn", "Latin",
@@ -261,3 +279,63 @@ SCRIPT_CODES = script_table(tuple(SCRIPTS.values()))
 def is_word_code(code: int) -> bool:
     """Is the character with this code point a word character (:data:`WORD_CHARACTERS`)?"""
     return code < len(WORD_CODES) and WORD_CODES[code] != 0
+
+
+# --- a name's sound, whatever the script ------------------------------------------
+
+#: romanized spellings of one sound (longest first): aspiration, the spellings of s and c, and the
+#: letters romanized Hindi and Bangla write for another (f for फ, z for ज़, w for व)
+LATIN_SPELLINGS = (("chh", "c"), ("ch", "c"), ("sh", "s"), ("kh", "k"), ("gh", "g"), ("jh", "j"), ("th", "t"),
+                   ("dh", "d"), ("ph", "p"), ("bh", "b"), ("f", "p"), ("z", "j"), ("q", "k"), ("w", "v"),
+                   ("x", "ks"), ("ck", "k"))
+_LATIN_VOWELS = "aeiou"
+
+
+def sound_skeleton(word: str) -> str:
+    """The consonants of a name as a romanized spelling writes them, in any script, vowels,
+    aspiration and doubled letters aside: the same for नेहा and Neha, পিঙ্কি and Pinky, so a call in one
+    script finds the person the narration names in another.
+
+    >>> sound_skeleton("नेहा"), sound_skeleton("Neha"), sound_skeleton("পিঙ্কি"), sound_skeleton("Pinky")
+    ('nh', 'nh', 'pnk', 'pnk')
+    >>> sound_skeleton("ज़ोया") == sound_skeleton("Zoya"), sound_skeleton("पप्पू") == sound_skeleton("Pappu")
+    (True, True)
+    >>> sound_skeleton("नानी"), sound_skeleton("Nani")
+    ('nn', 'nn')
+    """
+    out: list[str] = []   # the consonants, each with whether it doubles the one before (no vowel between)
+    native = next((script for script in NATIVE if any(_in(ord(c), script.detection) for c in word)), None)
+    if native is None:
+        folded = word.casefold()
+        i = 0
+        joined = False
+        while i < len(folded):
+            for spelling, sound in LATIN_SPELLINGS:
+                if folded.startswith(spelling, i):
+                    break
+            else:
+                spelling, sound = folded[i], folded[i]
+                # (y a consonant only before a vowel: Priya, not Pinky)
+                if not spelling.isalpha() or spelling in _LATIN_VOWELS or spelling == "y" and not (
+                        i + 1 < len(folded) and folded[i + 1] in _LATIN_VOWELS):
+                    sound = ""
+            if sound and not (joined and out and out[-1] == sound):
+                out.append(sound)
+            joined = bool(sound)
+            i += len(spelling)
+    else:
+        by_letter = {letter: sound for sound, letters in native.sounds for letter in letters}
+        after_nukta = {letter: sound for sound, letters in native.after_nukta for letter in letters}
+        for i, c in enumerate(word):
+            sound = after_nukta[c] if i + 1 < len(word) and word[i + 1] == native.nukta and c in after_nukta \
+                else by_letter.get(c, "")
+            after_virama = i > 0 and word[i - 1] == native.virama
+            if sound == "y" and after_virama:
+                continue   # (a ya-phala, the glide a virama joins on)
+            if sound and not (after_virama and out and out[-1] == sound):
+                out.append(sound)
+    return "".join(out)
+
+
+def _in(code: int, ranges: Ranges) -> bool:
+    return any(low <= code <= high for low, high in ranges)

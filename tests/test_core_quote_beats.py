@@ -1852,3 +1852,23 @@ def test_a_pronoun_refers_back_to_one_the_story_names_by_titles_alone(who, speak
     text = (f'क्लिनिक में भीड़ कम थी। {who} खिड़की के पास अख़बार पढ़ रहे थे। बरसों से वे इसी कस्बे में मरीज़ देख रहे '
             'थे, और बोलते बहुत कम थे।\n"बेटा, तुम कल फिर आना।"\n\nरीना ने सिर हिलाया। "जी, आप दवा लिख दीजिए।"')
     assert _speech_speakers(text, "hi") == [speaker, "रीना"]
+
+
+@pytest.mark.parametrize("call, addressee", [
+    ("Nani", "नानी"),   # a call in Latin letters to one the narration writes in Devanagari is to her
+    ("Rani", "Rani"),   # control: a name that sounds otherwise stays as written
+])
+def test_a_call_in_the_other_script_is_to_the_one_whose_name_sounds_so(call, addressee):
+    text = ('ज़ोया ने नानी को सीढ़ी के पास रोका। "' + call + ', tum thak gayi ho. Yahan baitho."\n\n'
+            'नानी ने दुपट्टा ठीक किया। "बैठ जाती हूँ, पर तू अकेले मत जाना।"\n\n'
+            'बशीर मियाँ ने ज़ोया की तरफ़ हाथ बढ़ाया। "चादर मुझे दीजिए, बेटी। आप आइए।"')
+    first = next(t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech")
+    assert (first.speaker, first.addressee) == ("ज़ोया", addressee)
+
+
+def test_a_name_sounds_the_same_in_each_script():
+    from honorifics.scripts import sound_skeleton
+    same = [("नेहा", "Neha"), ("পিঙ্কি", "Pinky"), ("ঋজু", "Riju"), ("कृष्णा", "Krishna"), ("বিল্টু", "Biltu"),
+            ("सक्सेना", "Saxena"), ("শুভ", "Shubho"), ("दादी", "Dadi")]
+    assert all(sound_skeleton(a) == sound_skeleton(b) for a, b in same)
+    assert sound_skeleton("नानी") != sound_skeleton("Rani") and sound_skeleton("মিতা") != sound_skeleton("Mina")   # controls

@@ -27,7 +27,7 @@ from .. import regexcache
 from .._accel import compiled
 from ..records import VERB, Evidence, SpeakerTurn
 from ..scripts import (DASHES, DOUBLE_QUOTE_MARKS, ELLIPSIS, SENTENCE_BREAK, SENTENCE_END_MARKS, SENTENCE_ENDS,
-                       SINGLE_OPENING, WORD_CHARACTERS, WORD_CODES, is_word_code)
+                       SINGLE_OPENING, WORD_CHARACTERS, WORD_CODES, is_word_code, sound_skeleton)
 from ..tiers import RANK
 from .lexicon import Lexicon
 from .speakers import SpeakerIndex
@@ -1354,8 +1354,8 @@ def learn_role_name(role_names: dict[str, str], role: str, name: str, speaker: s
     if index.match(role) is not None or not _person_words_only(role, lexicon):
         return   # a listed person or a name: no role to learn
     role_key, name_key = person_named(role, speaker, index), person_named(name, speaker, index)
-    if role_key == name_key:
-        return
+    if role_key == name_key or role.isascii() != name.isascii() and sound_skeleton(role) == sound_skeleton(name):
+        return   # (the role's own word in the other script: नानी, called Nani)
     known = role_names.setdefault(role_key, name_key)
     if known != name_key:
         role_names[role_key] = ""

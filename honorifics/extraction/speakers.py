@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..records import SpeakerSpec
+from ..scripts import sound_skeleton
 from .lexicon import Lexicon
 from .tokens import TOKEN
 
@@ -34,6 +35,7 @@ class SpeakerIndex:
         self._name_keys = frozenset(k for core in self._core for k in core)
         self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
         self._by_kin_end: dict[str, list[str]] | None = None   # built when first asked (see _kin_ends)
+        self._sounds: dict[tuple[bool, str], list[str]] | None = None   # built when first asked (see _by_sound)
 
     def _keys(self, text: str) -> tuple:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
@@ -119,7 +121,26 @@ class SpeakerIndex:
             ending_in = kin_ends[key]
             if len(ending_in) == 1 and ending_in[0] not in found:
                 found.append(ending_in[0])
+        if not found:
+            # a call in the other script (Neha, … where the narration writes नेहा): the one name of one
+            # word that sounds so, of two consonants or more
+            for key in keys:
+                sounding = self._by_sound().get((_latin(key), sound_skeleton(key)), ())
+                if len(sounding) == 1 and sounding[0] not in found:
+                    found.append(sounding[0])
         return found
+
+    def _by_sound(self) -> dict[tuple[bool, str], list[str]]:
+        """(written in the other script than Latin?, the sound) of a call → the names of one word that
+        sound so in the other script (see :func:`honorifics.scripts.sound_skeleton`)."""
+        if self._sounds is None:
+            sounds: dict[tuple[bool, str], list[str]] = {}
+            for core, names in self._core.items():
+                skeleton = sound_skeleton(core[0]) if len(core) == 1 else ""
+                if len(skeleton) >= 2:
+                    sounds.setdefault((not _latin(core[0]), skeleton), []).extend(names)
+            self._sounds = sounds
+        return self._sounds
 
     def call_keys(self, name: str) -> tuple:
         """The keys a call to a listed speaker may hold: its name's words, and the kin term or
@@ -152,6 +173,11 @@ class SpeakerIndex:
     def name_keys(self) -> frozenset:
         """Every core word of every listed name (never evidence: হোসেন is a name)."""
         return self._name_keys
+
+
+def _latin(key: str) -> bool:
+    """Is a word key written in Latin letters (a romanized call, Neha)?"""
+    return key.isascii()
 
 
 def core_keys(name: str, lexicon: Lexicon) -> tuple:
