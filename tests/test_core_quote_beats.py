@@ -1872,3 +1872,16 @@ def test_a_name_sounds_the_same_in_each_script():
             ("सक्सेना", "Saxena"), ("শুভ", "Shubho"), ("दादी", "Dadi")]
     assert all(sound_skeleton(a) == sound_skeleton(b) for a, b in same)
     assert sound_skeleton("नानी") != sound_skeleton("Rani") and sound_skeleton("মিতা") != sound_skeleton("Mina")   # controls
+
+
+@pytest.mark.parametrize("line, speaker", [
+    # romanized: a name that opens the sentence before "his …", written with a capital wherever written
+    ("Chhotu stool par chadha hua tha, upar ke khaane se dabba utaar raha tha.", "Chhotu"),
+    # control: a thing made definite opens it; the alternation gives the quote as before
+    ("Kamre-ta andhokar chhilo.", "Mrs. Sinha"),
+])
+def test_a_romanized_name_that_opens_the_sentence_before_his_speaks(line, speaker):
+    text = ('Dukaan mein bheed thi. Mrs. Sinha ne dupatta theek kiya. "Bhaiya, aap yeh thaan dikhaiye."\n\n'
+            '"Abhi laya, madam." Gopal bhai ne calculator rakha.\n\n' + line + ' Uski kameez pasine se bheegi thi.\n\n'
+            '"Seth ji, yeh wala bhi utaar doon?"\n\nGopal bhai ne upar dekhe bina haath hilaya. "Tu pehle neeche aa."')
+    assert _speech_speakers(text, "hi") == ["Mrs. Sinha", "Gopal bhai", speaker, "Gopal bhai"]

@@ -1468,8 +1468,10 @@ def subject_of_a_line_before(line: str, lexicon: Lexicon, index: SpeakerIndex | 
         guessed = guessed_subject(sentence, lexicon, index, record, False) or body_owner(sentence, lexicon, record)
         if guessed is None and about and back == len(boundaries) - 1:
             # (the last sentence is about one named right before it, perhaps only there: অয়ন … ভিডিও
-            # করছিল। … তার চোখ বড় বড় হয়ে গেল।)
-            opening = opening_name(sentence, lexicon, index, record)
+            # করছিল। … তার চোখ বড় বড় হয়ে গেল।; in Latin script a name written so wherever the record
+            # writes it: Raju seedhi par chadha hua tha … Uski shirt …)
+            opening = opening_name(sentence, lexicon, index, record) if lexicon.script != "latn" \
+                else _latin_opening_name(sentence, lexicon, record)
             guessed = (opening, True) if opening is not None else None
         if guessed is not None or frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True,
                                                 record=record, guess=True) is not None:
@@ -1579,6 +1581,22 @@ def opening_name(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None, re
         # a name before a genitive phrase, हरिप्रसाद तकिये के सहारे बैठे थे, অয়ন পিসির পেছনে দাঁড়িয়ে)
         return None
     return found[0]
+
+
+def _latin_opening_name(sentence: str, lexicon: Lexicon, record: str) -> str | None:
+    """In Latin script, the word that opens a narration sentence as a name: written with a capital
+    wherever the record writes it, no word of the lexicon's classes, not in a case nor made definite
+    (Raju seedhi par chadha hua tha; not Godown ki chhat …, Mukh-ta laal)."""
+    tokens = _frame_keys(sentence.strip(_BEAT_TRIM), lexicon)
+    if len(tokens) < 3 or not _name_like(tokens, 0, lexicon) or _written_in_lower_case(tokens[0][0], record):
+        return None
+    following = tokens[1][1]
+    if following in case_markers_of(lexicon) or _genitive(following, lexicon) \
+            or following in lexicon.narrative.get("definite_suffixes", ()) \
+            or following in lexicon.narrative.get("possessive_markers", frozenset()) \
+            or _genitive(tokens[0][1], lexicon):
+        return None
+    return tokens[0][0]
 
 
 def capitalized_names(sentence: str, lexicon: Lexicon, record: str) -> list[str]:
