@@ -1885,3 +1885,16 @@ def test_a_romanized_name_that_opens_the_sentence_before_his_speaks(line, speake
             '"Abhi laya, madam." Gopal bhai ne calculator rakha.\n\n' + line + ' Uski kameez pasine se bheegi thi.\n\n'
             '"Seth ji, yeh wala bhi utaar doon?"\n\nGopal bhai ne upar dekhe bina haath hilaya. "Tu pehle neeche aa."')
     assert _speech_speakers(text, "hi") == ["Mrs. Sinha", "Gopal bhai", speaker, "Gopal bhai"]
+
+
+@pytest.mark.parametrize("frame, speaker", [
+    # an elided frame turns to one the record names with her kin term, a speaker too: said to her
+    ("फिर सलमा बाजी की तरफ़ मुड़कर बोले,", "अब्बा"),
+    ("इरफ़ान सलमा बाजी की तरफ़ मुड़कर बोला,", "इरफ़ान"),   # control: a subject of its own before her name
+])
+def test_a_name_with_the_kin_term_of_the_one_turned_to_is_no_subject(frame, speaker):
+    text = ('शाम को आँगन में सलमा बाजी कपड़े तह कर रही थीं। "इरफ़ान, तू फिर देर से आया?"\n\n'
+            'इरफ़ान ने बस्ता रखा। "बाजी, आज बस छूट गई थी।"\n\n'
+            f'अब्बा ने अख़बार मोड़ा। "बेटा, तुम हाथ-मुँह धो लो।" {frame} "तुम इसे खाना दे दो।"')
+    last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
+    assert (last.speaker, last.addressee) == (speaker, "सलमा बाजी")

@@ -486,6 +486,9 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                            and i + 1 < len(keys) and i + 1 != verb_at)
                   and not (_modifies_turned_to(words, keys, i, lexicon, index)
                            and not (_named_again(w, record) and not _names_the_one_turned_to(words, keys, i, lexicon, record)))
+                  # (nor a name the record writes with the kin term of the one turned to, a speaker's too:
+                  # फिर शबनम बाजी की तरफ़ हाथ हिलाकर बोले, after शबनम बाजी spoke)
+                  and not (record and _names_the_one_turned_to(words, keys, i, lexicon, record))
                   and not _genitive(keys[i], lexicon)
                   and not (_possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
                            and not _name_ending_in_r(w, keys[i], lexicon, record))
