@@ -1898,3 +1898,15 @@ def test_a_name_with_the_kin_term_of_the_one_turned_to_is_no_subject(frame, spea
             f'अब्बा ने अख़बार मोड़ा। "बेटा, तुम हाथ-मुँह धो लो।" {frame} "तुम इसे खाना दे दो।"')
     last = [t for t in analyze_text(text, language="hi", task="continuation").turns if t.kind == "speech"][-1]
     assert (last.speaker, last.addressee) == (speaker, "सलमा बाजी")
+
+
+@pytest.mark.parametrize("lead", [
+    "फिर गंगा मौसी के पास झुककर बोला,",   # one goes to her: the name and kin term in a place's phrase
+    "फिर बाहर की ओर झुककर बोला,",         # control: no one named in the elided frame
+])
+def test_a_name_in_a_phrase_of_place_is_no_subject_of_an_elided_frame(lead):
+    text = ('गंगा मौसी बेंच पर बैठी थीं। "बेटा, मेरी पर्ची कब आएगी?"\n\n'
+            'बाबू जी ने फ़ाइल खोली। "मौसी, आप बैठिए। छोटू! तू पर्ची ला।"\n\n'
+            f'छोटू ने गिलास रखा। "अभी लाया, साहब!" {lead} "मौसी, तुम उधर बैठ जाओ।"\n\n'
+            'गंगा मौसी ने छोटू के सिर पर हाथ फेरा। "जीते रहो।"')
+    assert _speech_speakers(text, "hi") == ["गंगा मौसी", "बाबू जी", "छोटू", "छोटू", "गंगा मौसी"]

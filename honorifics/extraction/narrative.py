@@ -496,6 +496,14 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and not (i + 1 < len(keys) and keys[i + 1] in case_markers   # জানালার বাইরে, গামছা দিয়ে
                            # (not one said twice, an adverbial: পৌলমী সঙ্গে সঙ্গে উত্তর দিল)
                            and not (i + 2 < len(keys) and keys[i + 2] == keys[i + 1]))
+                  # (nor a name whose kin term or title a genitive and an adverb of place follow, where one
+                  # goes, the record writing the two as one name elsewhere: फिर रामकली अम्मा के पास झुककर बोला;
+                  # not पप्पू दादी के पीछे से झाँक रहा था, Pappu behind his grandmother)
+                  and not (record and i + 3 < len(keys)
+                           and keys[i + 2] in narrative.get("possessive_markers", frozenset())
+                           and keys[i + 3] in lexicon.addressees["adverbs"]
+                           and (keys[i + 1] in lexicon.name_titles or lexicon.person_word(keys[i + 1]))
+                           and _pairs_written(record).get(f"{w} {words[i + 1]}", 0) >= 2)
                   # (a word of a compound verb with "do": साफ़ करके, চুপ করে)
                   and not (i + 1 < len(keys) and keys[i + 1] in narrative["light_verb_participles"])
                   # (a word before an auxiliary is the verb it goes with: … आँखें भर आई थीं)
