@@ -1910,3 +1910,10 @@ def test_a_name_in_a_phrase_of_place_is_no_subject_of_an_elided_frame(lead):
             f'छोटू ने गिलास रखा। "अभी लाया, साहब!" {lead} "मौसी, तुम उधर बैठ जाओ।"\n\n'
             'गंगा मौसी ने छोटू के सिर पर हाथ फेरा। "जीते रहो।"')
     assert _speech_speakers(text, "hi") == ["गंगा मौसी", "बाबू जी", "छोटू", "छोटू", "गंगा मौसी"]
+
+
+@pytest.mark.parametrize("who", ["Shanti mashi", "mashi"])   # (control: the kin term alone)
+def test_a_banglish_name_that_ends_like_a_definite_thing_inside_its_clause_is_a_name(who):
+    text = ('Bapi ar Rumi dokane boshe chhilo. Bapi Rumi-r dike takalo. "Tui cha khabi?"\n\n'
+            f'Tokhon-i pechhon theke {who} ekta steel-er balti niye elen:\n"Thak, tomra bosho. Ami khichuri enechhi."')
+    assert _speech_speakers(text, "bn") == ["Bapi", who]

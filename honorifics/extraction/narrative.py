@@ -1241,7 +1241,10 @@ def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
                 or key in narrative.get("indefinites", frozenset()) or key in lexicon.name_titles
                 or _role_word(key, lexicon) or _verb_like(key, lexicon) or _finite_verb(key, lexicon)
                 or _genitive(key, lexicon) or _in_an_adverbial_case(word, key, lexicon)
-                or _definite_thing(key, lexicon) or _has_ending(key, narrative.get("plural_endings", ())))
+                # (in Latin script a capital inside the clause makes a name of a word that ends like a
+                # definite thing: … theke Shanti mashi …, Mita; not Boi-ta opening it)
+                or _definite_thing(key, lexicon) and not (lexicon.script == "latn" and j > 0)
+                or _has_ending(key, narrative.get("plural_endings", ())))
 
 
 UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
