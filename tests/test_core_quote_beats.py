@@ -1917,3 +1917,13 @@ def test_a_banglish_name_that_ends_like_a_definite_thing_inside_its_clause_is_a_
     text = ('Bapi ar Rumi dokane boshe chhilo. Bapi Rumi-r dike takalo. "Tui cha khabi?"\n\n'
             f'Tokhon-i pechhon theke {who} ekta steel-er balti niye elen:\n"Thak, tomra bosho. Ami khichuri enechhi."')
     assert _speech_speakers(text, "bn") == ["Bapi", who]
+
+
+@pytest.mark.parametrize("who", [
+    "মিঠু, বছর বারোর এক ছেলে,",       # a description in apposition between commas, a person noun ending it
+    "মিঠু, যে এতক্ষণ লুকিয়ে ছিল,",    # control: a relative clause, passed over as before
+])
+def test_a_description_in_apposition_after_the_name_is_passed_over(who):
+    text = ('দোকানে ভিড় নেই। জামালভাই পেছন ফিরল। “মিঠু, তুই টেবিলটা বের কর তো।”\n\n'
+            f'{who} আলমারির পেছন থেকে হামাগুড়ি দিয়ে বেরিয়ে এল। “এই যে জামালভাই, তুমি একটু ধরো।”\n\nজামালভাই হাসল।')
+    assert _speech_speakers(text, "bn") == ["জামালভাই", "মিঠু"]

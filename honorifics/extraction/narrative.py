@@ -754,12 +754,24 @@ _ASIDE_BETWEEN_COMMAS = regexcache.compile(r",[^,\n]{1,80},")
 
 def _without_relative_clauses(frame: str, lexicon: Lexicon) -> str:
     """The frame without a clause a relative pronoun opens between two commas, which describes the
-    word before it (राजू, जो अब तक दीवार से टिका खड़ा था, एक क़दम आगे आया → राजू एक क़दम आगे आया)."""
+    word before it (राजू, जो अब तक दीवार से टिका खड़ा था, एक क़दम आगे आया → राजू एक क़दम आगे आया), or
+    a noun phrase in apposition there that ends in a person word and has no verb of its own (পল্টু,
+    বছর বারোর ছেলে, আলমারির পেছন থেকে বেরিয়ে এল → পল্টু আলমারির পেছন থেকে বেরিয়ে এল)."""
     relatives = lexicon.narrative["relative_pronouns"]
 
     def dropped(aside: re.Match) -> str:
-        first = TOKEN.search(aside.group())
-        return " " if first is not None and lexicon.key(first.group()) in relatives else aside.group()
+        words = TOKEN.findall(aside.group())
+        if not words:
+            return aside.group()
+        keys = [lexicon.key(word) for word in words]
+        if keys[0] in relatives:
+            return " "
+        # (a description: a person noun ends it, not a name with its title, आरव के पापा, मिश्रा जी, का …)
+        apposed = len(keys) > 1 and keys[-1] not in lexicon.name_titles \
+            and (keys[-1] in lexicon.person_nouns or _definite_person(keys[-1], lexicon)) \
+            and not any(_finite_verb(key, lexicon) or key in lexicon.auxiliaries
+                        or key in lexicon.narrative["reporting_verbs"] for key in keys)
+        return " " if apposed else aside.group()
     return _ASIDE_BETWEEN_COMMAS.sub(dropped, frame)
 #: at most this many words (एक और लंबा, একটা, छोटा-सा) stand between a message's owner and its noun
 _OWNER_TO_NOUN = 3
