@@ -502,12 +502,13 @@ def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexi
         if last < len(words) and name in spelling and person not in parties:
             spelling[person.casefold()] = spelling[name]
     # (or in the other script: Nani, … for नानी, a party of the story; see scripts.sound_skeleton)
-    sounding: dict[tuple[bool, str], list[str]] = {}
-    for party in parties:
-        if len(TOKEN.findall(party)) == 1:
-            sounding.setdefault((party.isascii(), sound_skeleton(party)), []).append(party)
-    for person in people:
-        if person not in parties and len(TOKEN.findall(person)) == 1:
+    others = [person for person in people if person not in parties and " " not in person]
+    if others and len({person.isascii() for person in others} | {party.isascii() for party in parties}) > 1:
+        sounding: dict[tuple[bool, str], list[str]] = {}
+        for party in parties:
+            if len(TOKEN.findall(party)) == 1:
+                sounding.setdefault((party.isascii(), sound_skeleton(party)), []).append(party)
+        for person in others:
             skeleton = sound_skeleton(person)
             found = sounding.get((not person.isascii(), skeleton), []) if len(skeleton) >= 2 else []
             if len(found) == 1:

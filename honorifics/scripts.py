@@ -303,7 +303,33 @@ def sound_skeleton(word: str) -> str:
     >>> sound_skeleton("नानी"), sound_skeleton("Nani")
     ('nn', 'nn')
     """
-    out: list[str] = []   # the consonants, each with whether it doubles the one before (no vowel between)
+    found = _SKELETONS.get(word)
+    if found is None:
+        if len(_SKELETONS) > 4096:   # bounded: a corpus of new names keeps memory flat
+            _SKELETONS.clear()
+        found = _SKELETONS[word] = _skeleton(word)
+    return found
+
+
+#: word → its sound skeleton (see sound_skeleton)
+_SKELETONS: dict[str, str] = {}
+
+
+def _sounds_of(script: Script) -> tuple[dict[str, str], dict[str, str]]:
+    """A native script's letter → sound and nukta letter → sound tables, built once."""
+    tables = _SOUND_TABLES.get(script.code)
+    if tables is None:
+        tables = _SOUND_TABLES[script.code] = (
+            {letter: sound for sound, letters in script.sounds for letter in letters},
+            {letter: sound for sound, letters in script.after_nukta for letter in letters})
+    return tables
+
+
+_SOUND_TABLES: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def _skeleton(word: str) -> str:
+    out: list[str] = []   # the consonants, a letter doubled with no vowel between once
     native = next((script for script in NATIVE if any(_in(ord(c), script.detection) for c in word)), None)
     if native is None:
         folded = word.casefold()
@@ -324,8 +350,7 @@ def sound_skeleton(word: str) -> str:
             joined = bool(sound)
             i += len(spelling)
     else:
-        by_letter = {letter: sound for sound, letters in native.sounds for letter in letters}
-        after_nukta = {letter: sound for sound, letters in native.after_nukta for letter in letters}
+        by_letter, after_nukta = _sounds_of(native)
         for i, c in enumerate(word):
             sound = after_nukta[c] if i + 1 < len(word) and word[i + 1] == native.nukta and c in after_nukta \
                 else by_letter.get(c, "")

@@ -228,10 +228,19 @@ def _possessed_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
     """Does the record write the word right after a reflexive's or a 3rd person's genitive, as a thing
     or a relation of someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes,
     not a name)? Not after a 1st person's, which a name takes too (আমাদের নারান থাকতে …)."""
-    pairs = _pairs_written(record)
-    narrative = lexicon.narrative
-    return any(f"{possessor} {word}" in pairs
-               for possessor in narrative["reflexive_genitives"] | narrative["third_person_genitives"])
+    if _RECORD_POSSESSED[0] is not record or _RECORD_POSSESSED[1] != lexicon.name:
+        narrative = lexicon.narrative
+        possessors = narrative["reflexive_genitives"] | narrative["third_person_genitives"]
+        matches = list(TOKEN.finditer(record))
+        _RECORD_POSSESSED[0], _RECORD_POSSESSED[1] = record, lexicon.name
+        _RECORD_POSSESSED[2] = frozenset(
+            matches[n].group() for n in range(1, len(matches))
+            if record[matches[n - 1].end():matches[n].start()] == " " and matches[n - 1].group() in possessors)
+    return word in _RECORD_POSSESSED[2]
+
+
+#: the record last asked about, its lexicon's name, and the words it writes right after a possessor
+_RECORD_POSSESSED: list = ["", "", frozenset()]
 
 
 def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
@@ -946,9 +955,11 @@ def _names_the_one_turned_to(words: list[str], keys: list[str], i: int, lexicon:
     """Is ``words[i]`` the name before the kin term or title of the person a frame turns to, the
     record writing the two as one name elsewhere too (তারপর সরলা মাসির দিকে ফিরে বললেন, after সরলা
     মাসি … দাঁড়াল: not মিঠি মায়ের দিকে ফিরে বলল, Mithi turning to her mother)?"""
+    candidates = toward_candidates(words, keys, i + 1, lexicon)
+    if not candidates:
+        return False
     pairs = _pairs_written(record)
-    return any(lexicon.person_word(lexicon.key(c)) and pairs.get(f"{words[i]} {c}", 0) >= 2
-               for c in toward_candidates(words, keys, i + 1, lexicon))
+    return any(lexicon.person_word(lexicon.key(c)) and pairs.get(f"{words[i]} {c}", 0) >= 2 for c in candidates)
 
 
 def _has_ending(key: str, endings) -> bool:

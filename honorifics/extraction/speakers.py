@@ -36,6 +36,7 @@ class SpeakerIndex:
         self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
         self._by_kin_end: dict[str, list[str]] | None = None   # built when first asked (see _kin_ends)
         self._sounds: dict[tuple[bool, str], list[str]] | None = None   # built when first asked (see _by_sound)
+        self._native_names = False   # (see _by_sound)
 
     def _keys(self, text: str) -> tuple:
         return tuple(self.lexicon.key(m.group()) for m in TOKEN.finditer(text))
@@ -121,24 +122,30 @@ class SpeakerIndex:
             ending_in = kin_ends[key]
             if len(ending_in) == 1 and ending_in[0] not in found:
                 found.append(ending_in[0])
-        if not found:
+        if not found and self._by_sound():
             # a call in the other script (Neha, … where the narration writes नेहा): the one name of one
-            # word that sounds so, of two consonants or more
+            # word that sounds so, of two consonants or more (asked only of a word in the other script)
+            sounds = self._by_sound()
+            native_names = self._native_names
             for key in keys:
-                sounding = self._by_sound().get((_latin(key), sound_skeleton(key)), ())
-                if len(sounding) == 1 and sounding[0] not in found:
-                    found.append(sounding[0])
+                if _latin(key) == native_names:
+                    sounding = sounds.get((True, sound_skeleton(key)), ())
+                    if len(sounding) == 1 and sounding[0] not in found:
+                        found.append(sounding[0])
         return found
 
     def _by_sound(self) -> dict[tuple[bool, str], list[str]]:
-        """(written in the other script than Latin?, the sound) of a call → the names of one word that
-        sound so in the other script (see :func:`honorifics.scripts.sound_skeleton`)."""
+        """(True, the sound) → the names of one word that sound so, all in one script: the native one
+        where any name is written in it (``_native_names``), else Latin; a call in the other script is
+        looked up (see :func:`honorifics.scripts.sound_skeleton`)."""
         if self._sounds is None:
             sounds: dict[tuple[bool, str], list[str]] = {}
+            self._native_names = any(not _latin(core[0]) for core in self._core if core)
             for core, names in self._core.items():
-                skeleton = sound_skeleton(core[0]) if len(core) == 1 else ""
-                if len(skeleton) >= 2:
-                    sounds.setdefault((not _latin(core[0]), skeleton), []).extend(names)
+                if len(core) == 1 and _latin(core[0]) != self._native_names:
+                    skeleton = sound_skeleton(core[0])
+                    if len(skeleton) >= 2:
+                        sounds.setdefault((True, skeleton), []).extend(names)
             self._sounds = sounds
         return self._sounds
 
