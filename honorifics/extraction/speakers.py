@@ -35,7 +35,7 @@ class SpeakerIndex:
         self._name_keys = frozenset(k for core in self._core for k in core)
         self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
         self._by_kin_end: dict[str, list[str]] | None = None   # built when first asked (see _kin_ends)
-        self._sounds: dict[tuple[bool, str], list[str]] | None = None   # built when first asked (see _by_sound)
+        self._sounds: dict[str, list[str]] | None = None   # built when first asked (see _by_sound)
         self._native_names = False   # (see _by_sound)
 
     def _keys(self, text: str) -> tuple:
@@ -129,23 +129,23 @@ class SpeakerIndex:
             native_names = self._native_names
             for key in keys:
                 if _latin(key) == native_names:
-                    sounding = sounds.get((True, sound_skeleton(key)), ())
+                    sounding = sounds.get(sound_skeleton(key), ())
                     if len(sounding) == 1 and sounding[0] not in found:
                         found.append(sounding[0])
         return found
 
-    def _by_sound(self) -> dict[tuple[bool, str], list[str]]:
-        """(True, the sound) → the names of one word that sound so, all in one script: the native one
-        where any name is written in it (``_native_names``), else Latin; a call in the other script is
-        looked up (see :func:`honorifics.scripts.sound_skeleton`)."""
+    def _by_sound(self) -> dict[str, list[str]]:
+        """A sound → the names of one word that sound so, all in one script: the native one where any
+        name is written in it (``_native_names``), else Latin; a call in the other script is looked up
+        (see :func:`honorifics.scripts.sound_skeleton`)."""
         if self._sounds is None:
-            sounds: dict[tuple[bool, str], list[str]] = {}
+            sounds: dict[str, list[str]] = {}
             self._native_names = any(not _latin(core[0]) for core in self._core if core)
             for core, names in self._core.items():
                 if len(core) == 1 and _latin(core[0]) != self._native_names:
                     skeleton = sound_skeleton(core[0])
                     if len(skeleton) >= 2:
-                        sounds.setdefault((True, skeleton), []).extend(names)
+                        sounds.setdefault(skeleton, []).extend(names)
             self._sounds = sounds
         return self._sounds
 
