@@ -29,7 +29,7 @@ from .extraction.out_of_character import MENTION_MARK_CHARACTERS, meta_answer, n
 from .extraction.lexicon import Lexicon, lexicon_name, load_lexicon
 from .extraction.normalize import detect_script, has_script, script_mix
 from .extraction.tokens import TOKEN, words_in_script
-from .extraction.speakers import naming_keys, one_name_per_person
+from .extraction.speakers import name_sounding_as, names_by_sound, naming_keys, one_name_per_person
 from .extraction.narrative import UNNAMED_SUFFIX
 from .extraction.turns import UNNAMED_DASH, RawTurn, SpeakerIndex, note_marked, split_turns, text_of, without_quotes
 from . import languages as registry
@@ -38,7 +38,7 @@ from .inputs import (DEFAULT_MAX_CHARS, object_id, DEFAULT_SPEAKER, InputError, 
                  parse_expected, parse_language, parse_speakers, parse_task, record_from_object)
 from .records import (NARRATION, NOTE, PRONOUN, REFUSAL, SEED, SPEECH, Evidence, RecordAnalysis, RecordContext,
                     SpeakerExpectation, SpeakerResult, SpeakerSpec, SpeakerTurn)
-from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_END_MARKS, WORD_CHARACTERS, sound_skeleton
+from .scripts import DOUBLE_QUOTE_CHARACTERS, SENTENCE_END_MARKS, WORD_CHARACTERS
 from .tiers import MIXED, NONE, RANK, TIERS, Scale, politeness_direction
 
 USER = "user"   # the addressee of out-of-character text
@@ -504,15 +504,11 @@ def _one_spelling_per_person(addressed: dict[int, dict[int, str]], lexicon: Lexi
     # (or in the other script: Nani, … for नानी, a party of the story; see scripts.sound_skeleton)
     others = [person for person in people if person not in parties and " " not in person]
     if others and len({person.isascii() for person in others} | {party.isascii() for party in parties}) > 1:
-        sounding: dict[tuple[bool, str], list[str]] = {}
-        for party in parties:
-            if len(TOKEN.findall(party)) == 1:
-                sounding.setdefault((party.isascii(), sound_skeleton(party)), []).append(party)
+        by_sound = names_by_sound((party, (party,)) for party in parties if len(TOKEN.findall(party)) == 1)
         for person in others:
-            skeleton = sound_skeleton(person)
-            found = sounding.get((not person.isascii(), skeleton), []) if len(skeleton) >= 2 else []
-            if len(found) == 1:
-                spelling[person.casefold()] = found[0]
+            sounding = name_sounding_as(person, by_sound)
+            if sounding is not None:
+                spelling[person.casefold()] = sounding
     if all(spelling[person.casefold()] == person for person in people):
         return   # every person written one way
     for said in addressed.values():

@@ -228,19 +228,12 @@ def _possessed_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
     """Does the record write the word right after a reflexive's or a 3rd person's genitive, as a thing
     or a relation of someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes,
     not a name)? Not after a 1st person's, which a name takes too (আমাদের নারান থাকতে …)."""
-    if _RECORD_POSSESSED[0] is not record or _RECORD_POSSESSED[1] != lexicon.name:
-        narrative = lexicon.narrative
-        possessors = narrative["reflexive_genitives"] | narrative["third_person_genitives"]
-        matches = list(TOKEN.finditer(record))
-        _RECORD_POSSESSED[0], _RECORD_POSSESSED[1] = record, lexicon.name
-        _RECORD_POSSESSED[2] = frozenset(
-            matches[n].group() for n in range(1, len(matches))
-            if record[matches[n - 1].end():matches[n].start()] == " " and matches[n - 1].group() in possessors)
-    return word in _RECORD_POSSESSED[2]
-
-
-#: the record last asked about, its lexicon's name, and the words it writes right after a possessor
-_RECORD_POSSESSED: list = ["", "", frozenset()]
+    _read_pairs(record)
+    after = _RECORD_PAIRS[3]
+    narrative = lexicon.narrative
+    return any(word in after.get(possessor, ())
+               for possessors in (narrative["reflexive_genitives"], narrative["third_person_genitives"])
+               for possessor in possessors)
 
 
 def _free_somewhere(pair: str, lexicon: Lexicon, record: str) -> bool:
@@ -493,11 +486,11 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
                   and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
                            and i + 1 < len(keys) and i + 1 != verb_at)
-                  and not (_modifies_turned_to(words, keys, i, lexicon, index)
-                           and not (_named_again(w, record) and not _names_the_one_turned_to(words, keys, i, lexicon, record)))
                   # (nor a name the record writes with the kin term of the one turned to, a speaker's too:
-                  # फिर शबनम बाजी की तरफ़ हाथ हिलाकर बोले, after शबनम बाजी spoke)
+                  # फिर शबनम बाजी की तरफ़ हाथ हिलाकर बोले, after शबनम बाजी spoke; nor a word of that person's
+                  # noun phrase the record does not name again)
                   and not (record and _names_the_one_turned_to(words, keys, i, lexicon, record))
+                  and not (_modifies_turned_to(words, keys, i, lexicon, index) and not _named_again(w, record))
                   and not _genitive(keys[i], lexicon)
                   and not (_possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
                            and not _name_ending_in_r(w, keys[i], lexicon, record))
@@ -683,7 +676,7 @@ def _record_words(record: str) -> list[str]:
     return _RECORD_WORDS[1]
 
 
-_RECORD_PAIRS: list = ["", {}, {}]
+_RECORD_PAIRS: list = ["", {}, {}, {}]
 
 
 def _pairs_written(record: str) -> dict:
@@ -703,9 +696,13 @@ def _pair_followers(record: str) -> dict:
 
 
 def _read_pairs(record: str) -> None:
+    """Read the record's pairs of words one space apart into _RECORD_PAIRS, once per record: their
+    counts (with the second word's case ending cut too), the words after each pair, and the words
+    right after each word (see _possessed_somewhere)."""
     if _RECORD_PAIRS[0] is not record:
         pairs: dict = {}
         followers: dict = {}
+        seconds: dict = {}
         matches = list(TOKEN.finditer(record))
         for n in range(1, len(matches)):
             previous, match = matches[n - 1], matches[n]
@@ -717,9 +714,11 @@ def _read_pairs(record: str) -> None:
                         pairs[pair] = pairs.get(pair, 0) + 1
                 followers.setdefault(previous.group() + " " + second, set()).add(
                     matches[n + 1].group() if n + 1 < len(matches) else "")
+                seconds.setdefault(previous.group(), set()).add(second)
         _RECORD_PAIRS[0] = record
         _RECORD_PAIRS[1] = pairs
         _RECORD_PAIRS[2] = followers
+        _RECORD_PAIRS[3] = seconds
 
 
 def _read_record(record: str) -> None:

@@ -5,7 +5,7 @@ Its own module so that turn splitting (turns.py) and narrative frames
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
 from ..records import SpeakerSpec
 from ..scripts import sound_skeleton
@@ -35,7 +35,7 @@ class SpeakerIndex:
         self._name_keys = frozenset(k for core in self._core for k in core)
         self._matched: dict[str, str | None] = {}   # label → speaker: a record asks about the same labels often
         self._by_kin_end: dict[str, list[str]] | None = None   # built when first asked (see _kin_ends)
-        self._sounds: dict[str, list[str]] | None = None   # built when first asked (see _by_sound)
+        self._sounds: dict[tuple[bool, str], list[str]] | None = None   # built when first asked (see _by_sound)
         self._native_names = False   # (see _by_sound)
 
     def _keys(self, text: str) -> tuple:
@@ -124,29 +124,22 @@ class SpeakerIndex:
                 found.append(ending_in[0])
         if not found and self._by_sound():
             # a call in the other script (Neha, … where the narration writes नेहा): the one name of one
-            # word that sounds so, of two consonants or more (asked only of a word in the other script)
+            # word that sounds so (asked only of a word in Latin letters where a name is in a native
+            # script, else of a word in a native script)
             sounds = self._by_sound()
             native_names = self._native_names
             for key in keys:
                 if _latin(key) == native_names:
-                    sounding = sounds.get(sound_skeleton(key), ())
-                    if len(sounding) == 1 and sounding[0] not in found:
-                        found.append(sounding[0])
+                    sounding = name_sounding_as(key, sounds)
+                    if sounding is not None and sounding not in found:
+                        found.append(sounding)
         return found
 
-    def _by_sound(self) -> dict[str, list[str]]:
-        """A sound → the names of one word that sound so, all in one script: the native one where any
-        name is written in it (``_native_names``), else Latin; a call in the other script is looked up
-        (see :func:`honorifics.scripts.sound_skeleton`)."""
+    def _by_sound(self) -> dict[tuple[bool, str], list[str]]:
+        """The listed names of one word by their sound (see :func:`names_by_sound`), built once."""
         if self._sounds is None:
-            sounds: dict[str, list[str]] = {}
             self._native_names = any(not _latin(core[0]) for core in self._core if core)
-            for core, names in self._core.items():
-                if len(core) == 1 and _latin(core[0]) != self._native_names:
-                    skeleton = sound_skeleton(core[0])
-                    if len(skeleton) >= 2:
-                        sounds.setdefault(skeleton, []).extend(names)
-            self._sounds = sounds
+            self._sounds = names_by_sound((core[0], names) for core, names in self._core.items() if len(core) == 1)
         return self._sounds
 
     def call_keys(self, name: str) -> tuple:
@@ -185,6 +178,24 @@ class SpeakerIndex:
 def _latin(key: str) -> bool:
     """Is a word key written in Latin letters (a romanized call, Neha)?"""
     return key.isascii()
+
+
+def names_by_sound(words: Iterable[tuple[str, Collection[str]]]) -> dict[tuple[bool, str], list[str]]:
+    """(written in Latin letters?, the sound) → the names whose one word sounds so, of two consonants
+    or more, from (word, the names it is) pairs (see :func:`honorifics.scripts.sound_skeleton`)."""
+    out: dict[tuple[bool, str], list[str]] = {}
+    for word, names in words:
+        skeleton = sound_skeleton(word)
+        if len(skeleton) >= 2:
+            out.setdefault((_latin(word), skeleton), []).extend(names)
+    return out
+
+
+def name_sounding_as(word: str, by_sound: dict[tuple[bool, str], list[str]]) -> str | None:
+    """The one name of :func:`names_by_sound` in the other script than ``word`` that sounds as it does
+    (``Nani`` → ``नानी``), else None."""
+    sounding = by_sound.get((not _latin(word), sound_skeleton(word)), ())
+    return sounding[0] if len(sounding) == 1 else None
 
 
 def core_keys(name: str, lexicon: Lexicon) -> tuple:
