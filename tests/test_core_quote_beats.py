@@ -1927,3 +1927,63 @@ def test_a_description_in_apposition_after_the_name_is_passed_over(who):
     text = ('দোকানে ভিড় নেই। জামালভাই পেছন ফিরল। “মিঠু, তুই টেবিলটা বের কর তো।”\n\n'
             f'{who} আলমারির পেছন থেকে হামাগুড়ি দিয়ে বেরিয়ে এল। “এই যে জামালভাই, তুমি একটু ধরো।”\n\nজামালভাই হাসল।')
     assert _speech_speakers(text, "bn") == ["জামালভাই", "মিঠু"]
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    ("bn", 'বিকেলে দোকানে ভিড় কম। শ্যামলবাবু হিসেবের খাতা খুললেন। "মিনু, তুমি আজ ক্যাশটা মিলিয়ে রাখবে।"\n\n'
+           'Minu ektu hashlo. Tarpor Minu drawer theke notun register-ta ber korlo. '
+           '"Apni chinta korben na, kaku. Ami sob mile rakhbo."',
+     {"শ্যামলবাবু": "familiar", "Minu": "formal"}),
+    ("hi", 'दुकान में सन्नाटा था। रामप्रसाद जी ने चश्मा ठीक किया। "बंटी, तुम ज़रा गोदाम की चाबी ले आओ।"\n\n'
+           'Bunty ne counter par rakha register uthaya aur muskuraya. "Aap baithiye, chacha. Main abhi chaabi laata hoon."',
+     {"रामप्रसाद जी": "familiar", "Bunty": "formal"}),
+    # control: a paragraph in English is the model's gloss or note, whatever it quotes
+    ("bn", 'বিকেলে দোকানে ভিড় কম। শ্যামলবাবু হিসেবের খাতা খুললেন। "মিনু, তুমি আজ ক্যাশটা মিলিয়ে রাখবে।"\n\n'
+           'Minu smiled and took out the new register. "Don\'t worry, uncle. I will tally it all."',
+     {"শ্যামলবাবু": "familiar"}),
+    ("hi", 'दुकान में सन्नाटा था। रामप्रसाद जी ने चश्मा ठीक किया। "बंटी, तुम ज़रा गोदाम की चाबी ले आओ।"\n\n'
+           'Bunty picked up the register and smiled. "Please sit, uncle. I will bring the key right away."',
+     {"रामप्रसाद जी": "familiar"}),
+])
+def test_a_paragraph_of_the_story_in_romanized_letters_in_a_native_record_is_the_story_s(language, text, expected):
+    result = analyze_text(text, language=language, task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+@pytest.mark.parametrize("frame, expected", [
+    # a frame line's colon introduces the romanized quote on the next line, which needs no form
+    ("রাজু ব্যাগটা নামিয়ে রাখল:", {"মা": "intimate", "রাজু": "none"}),
+    # control: after a sentence that frames nothing, a romanized line with no form of address stays aside
+    ("রাজু ব্যাগটা নামিয়ে রাখল।", {"মা": "intimate"}),
+])
+def test_a_romanized_quote_after_a_native_frame_line_is_its_speaker_s(frame, expected):
+    text = f'রাজু বাজার থেকে ফিরল। মা রান্নাঘর থেকে বললেন, "তুই ডিম এনেছিস?"\n\n{frame}\n"Haan, ekta dojon. Dokane ar chhilo na."'
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+@pytest.mark.parametrize("beat, expected", [
+    # a name written again in the record, opening a beat that acts on a thing, with the title after it
+    ("Kapoor sir ne apne cabin ka darwaza khola aur file ka dher uski mez par rakh diya.",
+     {"Kapoor sir": "familiar", "Riya": "none"}),
+    # control: a word that opens the beat and is written nowhere else is no one (a capital opens any sentence)
+    ("Pankha zor se ghooma aur kaagaz ka dher mez par bikhar gaya.", {"Riya": "none"}),
+])
+def test_a_romanized_beat_names_its_speaker_by_the_name_that_opens_it(beat, expected):
+    text = (f'Office mein sannata tha. {beat} "Riya, tum yeh report aaj hi bhej do." Riya ne sar uthaya. '
+            '"Ji sir, main abhi bhejti hoon." Kapoor sir wapas cabin mein chale gaye.')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == expected
+
+
+def test_a_romanized_name_in_ta_or_ti_that_opens_its_sentence_is_a_name_unless_its_stem_is_a_thing():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import capitalized_names
+    banglish = load_lexicon("bn-Latn")
+    # romanized, ত and ট are one letter: Ishita is a name, named again
+    assert capitalized_names("Ishita lal hoye gelo", banglish, "Ishita lal hoye gelo. Tarpor Ishita chup korlo.") \
+        == ["Ishita"]
+    # control: the face made definite (mukh-ta) is a thing, though written with a capital twice
+    assert capitalized_names("Mukhta lal hoye gelo", banglish, "Mukhta lal hoye gelo. Tarpor Mukhta dhaklo.") == []
+    text = 'Bazar-e bhir. Gupta kaku dokan-er shutter-ta tullen. "Bablu, tui ajke abar deri korli keno?"'
+    assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"Gupta kaku"}

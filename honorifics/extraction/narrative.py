@@ -1265,8 +1265,21 @@ def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
                 or _genitive(key, lexicon) or _in_an_adverbial_case(word, key, lexicon)
                 # (in Latin script a capital inside the clause makes a name of a word that ends like a
                 # definite thing: … theke Shanti mashi …, Mita; not Boi-ta opening it)
-                or _definite_thing(key, lexicon) and not (lexicon.script == "latn" and j > 0)
+                or _definite_thing(key, lexicon) and not (lexicon.script == "latn" and (j > 0 or not _known_stem(key, lexicon)))
                 or _has_ending(key, narrative.get("plural_endings", ())))
+
+
+def _known_stem(key: str, lexicon: Lexicon) -> bool:
+    """In Latin script, is a word in -ta/-ti a thing the lexicon knows made definite (Mukhta, Chithita),
+    not a name that ends so (Ishita, Maloti: romanized, ট and ত are one letter)?"""
+    suffix = _definite_suffix(key, lexicon)
+    stem = key[:-len(suffix)] if suffix else key
+    narrative = lexicon.narrative
+    return any(stem in narrative.get(things, ()) for things in _THING_LISTS) or bool(lexicon.classify(stem)[0])
+
+
+#: the lexicon's lists of things a story makes definite
+_THING_LISTS = ("body_parts", "text_nouns", "message_nouns", "voice_nouns", "animal_nouns")
 
 
 UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)
@@ -2028,8 +2041,16 @@ def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | Non
     possessed (ঝুমা টেবিলের ওপার থেকে কলমটা এগিয়ে দিল। "দাদা, …": one who hands the pen), named once or
     not: what a beat right before a quote gives where no name said again does."""
     if lexicon.script == "latn":
-        return None   # (a capital opens any sentence: Kothao ekta cup pore bhenge gelo)
-    guessed = frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True)
+        # (a capital opens any sentence, Kothao ekta cup pore bhenge gelo: the word that opens it is a
+        # name written so wherever the record writes it, no word of the lexicon's: Rumki … cup-ta egiye dilo)
+        name = _latin_opening_name(sentence, lexicon, record)
+        guessed = None
+        if name is not None and not _opens_a_compound(sentence, lexicon) and _named_again(name, record):
+            opening = _frame_keys(sentence.strip(_BEAT_TRIM), lexicon)[:2]
+            titled = opening[1][1] in lexicon.name_titles or opening[1][1] in lexicon.nominal_address
+            guessed = (_with_name(opening, 1, lexicon) if titled else name, True)   # (Kapoor sir ne …)
+    else:
+        guessed = frame_speaker(sentence.strip(_BEAT_TRIM), lexicon, index, action=True, record=record, guess=True)
     if guessed is None or not guessed[1] or guessed[0].endswith(")"):
         return None
     tokens = _frame_keys(sentence, lexicon)
@@ -2041,6 +2062,22 @@ def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | Non
     case_markers = case_markers_of(lexicon)
     return guessed if any(_a_thing(keys, j, lexicon, words) and keys[j] not in case_markers
                           for j in range(1, len(keys) - 1)) else None
+
+
+def narration_words(text: str, lexicon: Lexicon) -> bool:
+    """Does the text hold a word of the lexicon's narration: a frame word, reporting verb, auxiliary or
+    verb form (Maloti cha niye elo.; not an English gloss's Translation — Grandma:)?"""
+    narrative = lexicon.narrative
+    return any(key in narrative["frame_words"] or key in narrative["reporting_verbs"] or key in lexicon.auxiliaries
+               or _finite_verb(key, lexicon) or _verb_like(key, lexicon) for _, key in _frame_keys(text, lexicon))
+
+
+def _opens_a_compound(sentence: str, lexicon: Lexicon) -> bool:
+    """Does the sentence open with two words and a case marker after them, a compound noun in a case
+    (Coffee machine se …, प्लेटफ़ॉर्म नंबर तीन पर …) rather than a name and its object?"""
+    keys = [k for _, k in _frame_keys(sentence, lexicon)[:3]]
+    return len(keys) == 3 and keys[2] in case_markers_of(lexicon) \
+        and keys[2] not in lexicon.narrative.get("possessive_markers", frozenset())
 
 
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:

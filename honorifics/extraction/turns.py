@@ -39,7 +39,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
 from .addressees import called_names
 from .english import is_english
 from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
-                        may_hold_quotes, narrative_quotes, whole_quote)
+                        may_hold_quotes, narration_words, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
 from .tokens import TOKEN
@@ -259,16 +259,22 @@ def _is_note(line: str, lexicon: Lexicon, record_script: str) -> bool:
     return record_script != "latn" and _is_latin_only(line) and len(line.split()) >= 3
 
 
+def _romanized_lexicon(lexicon: Lexicon) -> Lexicon | None:
+    """The lexicon of the language in Latin letters (None for a language with none)."""
+    try:
+        return load_lexicon(f"{lexicon.language}-Latn")
+    except Exception:   # (a language with no romanized lexicon)
+        return None
+
+
 def _romanized_speech(line: str, lexicon: Lexicon, form_needed: bool = True) -> bool:
     """Is a line in Latin letters romanized Hindi or Bangla rather than English: a 2nd-person
     pronoun or verb form of the language's romanized lexicon in it (unless not ``form_needed``),
     and it not English by its function words (``Ami jabo mama! Tumi kintu mangsho banabe.``; not
     ``Feel free to ask …``)?"""
-    try:
-        romanized = load_lexicon(f"{lexicon.language}-Latn")
-    except Exception:   # (a language with no romanized lexicon)
+    romanized = _romanized_lexicon(lexicon)
+    if romanized is None:
         return False
-
     known = romanized.second_person_form
     return (not form_needed or any(known(word) for word in TOKEN.findall(line))) and not is_english(line, known)
 
@@ -286,8 +292,23 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
         return splitter.name_like(label.name) and not _is_emphasis(text[line_start:line_end]) \
             and _romanized_speech(text[label.content_start:label.content_end], lexicon,
                                   not splitter.labelled_before(label.name))
-    quoted = whole_quote(text, *_trimmed(text, line_start, line_end)) if record_script != "latn" else None
-    return quoted is not None and _romanized_speech(text[quoted[0]:quoted[1]], lexicon)
+    if record_script == "latn":
+        return False
+    quoted = whole_quote(text, *_trimmed(text, line_start, line_end))
+    if quoted is not None:
+        # (after a frame line, what it introduces needs no form: মৌসুমী পেছন থেকে ফোড়ন কাটল: / "Nil rong. …")
+        return _romanized_speech(text[quoted[0]:quoted[1]], lexicon, splitter.frame is None)
+    # a paragraph of a story told in romanized Hindi or Bangla, a quote in it (Maloti ekta glass-e cha
+    # niye elo. "Didi, apni cha-ta khan."): the story's, when the paragraph is no English and a quote
+    # in it has a form of the language (not a note that mentions one: Note: Both use "tumi" here.)
+    line = text[line_start:line_end]
+    if note_marked(line, lexicon) or not _romanized_speech(line, lexicon, False):
+        return False
+    # (a quote of one word is a mention: toh "aap" ke saath "ji" bhi lagaiye)
+    quoted = [body for body in (q.group("body") or q.group("body2") for q in _QUOTE.finditer(line))
+              if len(TOKEN.findall(body)) >= 2]
+    return any(_romanized_speech(body, lexicon) for body in quoted) \
+        and narration_words(_QUOTE.sub(" ", line), _romanized_lexicon(lexicon))
 
 
 def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
@@ -1309,6 +1330,14 @@ class _TurnSplitter:
                 self.names_said[speaker] = None
         return list(self.names_said)
 
+    def paragraph_lexicon(self, start: int, end: int) -> Lexicon:
+        """The lexicon to read a paragraph's narration with: the record's, or the language's romanized
+        one for a paragraph in Latin letters only in a native-script record."""
+        lexicon = self.lexicon
+        if self.latin_letters and lexicon.script != "latn" and _is_latin_only(self.text[start:end]):
+            return _romanized_lexicon(lexicon) or lexicon
+        return lexicon
+
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
         said = self.speech_so_far()
@@ -1382,8 +1411,10 @@ class _TurnSplitter:
                     if acting is not None:
                         last_speaker = acting
                 break
-        quotes = narrative_quotes(text, span_start, span_end, lexicon, self.index, last_speaker,
-                                  story=self.story, said=self.said_names())
+        # (a paragraph in Latin letters in a native-script record has its frames read with the language's
+        # romanized lexicon: a story that goes on in Banglish, Jhumadi phone tule nilo. "Ar Tubai, tui …")
+        quotes = narrative_quotes(text, span_start, span_end, self.paragraph_lexicon(span_start, span_end),
+                                  self.index, last_speaker, story=self.story, said=self.said_names())
         if quotes:
             position = span_start
             for quote in quotes:
