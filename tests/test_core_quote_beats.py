@@ -1987,3 +1987,64 @@ def test_a_romanized_name_in_ta_or_ti_that_opens_its_sentence_is_a_name_unless_i
     assert capitalized_names("Mukhta lal hoye gelo", banglish, "Mukhta lal hoye gelo. Tarpor Mukhta dhaklo.") == []
     text = 'Bazar-e bhir. Gupta kaku dokan-er shutter-ta tullen. "Bablu, tui ajke abar deri korli keno?"'
     assert set(analyze_text(text, language="bn", task="continuation").speakers) == {"Gupta kaku"}
+
+
+@pytest.mark.parametrize("opening, speakers", [
+    # a clause in the model's own first-person verb before a dash is no label
+    ("গল্পটা এগিয়ে দিলাম — শেষটা একটু বদলেছি।\n\n", {"রিনা": "intimate", "টুটুল": "none"}),
+    # control: a name before the dash is a speaker
+    ("মিনু — আমি ঘুমোতে গেলাম, তুই দরজা দিস।\n\n", {"মিনু": "intimate", "রিনা": "intimate", "টুটুল": "none"}),
+])
+def test_a_clause_that_ends_in_a_finite_verb_is_no_label(opening, speakers):
+    text = opening + ('রিনা দরজা খুলে দাঁড়াল। রিনা রেগে আছে। "তুই এত দেরি করলি কেন?"\n\n'
+                      'টুটুল ব্যাগ নামাল। টুটুল হাঁপাচ্ছিল। "বাস পাইনি রে, দিদি।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == speakers
+
+
+def test_a_story_paragraph_that_ends_in_a_colon_is_read_for_its_quotes_and_its_elided_frame_goes_on():
+    text = ('दुकान में भीड़ थी। रमाकांत जी ने मिसेज़ वर्मा से कहा, "आप बैठिए, अभी दिखाता हूँ।" फिर बबलू की ओर मुड़े:\n'
+            '"तू जल्दी से चाय ले आ।"\n\nबबलू दौड़ा। "अभी लाया, चाचा।"')
+    result = analyze_text(text, language="hi", task="continuation")
+    speech = [(t.speaker, t.tier) for t in result.turns if t.kind == "speech"]
+    assert speech == [("रमाकांत जी", "formal"), ("रमाकांत जी", "intimate"), ("बबलू", "none")]
+    # (the action that ends in a colon is narration, not the model's note)
+    assert [t.kind for t in result.turns].count("note") == 0
+    # control: the model's own line before the story, ending in a colon, is a note
+    result = analyze_text("यह रहा दृश्य:\n\n" + text, language="hi", task="continuation")
+    assert result.turns[0].kind == "note"
+
+
+@pytest.mark.parametrize("frame, speaker", [
+    # the narration after a line's last quote, ending in a colon, frames the next line: its subject
+    # elided, the one who said that quote goes on (the narrator, by the verb in -লাম)
+    ("তারপর টিকিটটা চেকারবাবুর দিকে বাড়িয়ে দিলাম:", "আমি (narrator)"),
+    # control: a subject after the verb is the one who speaks
+    ("তারপর টিকিটটা চেকারবাবুর দিকে বাড়িয়ে দিল মিনু:", "মিনু"),
+])
+def test_the_narration_after_a_line_s_last_quote_frames_the_next_line(frame, speaker):
+    text = ('ট্রামে ভিড়। চেকারবাবু আমার সামনে এসে দাঁড়ালেন। "দাদা, আপনার টিকিটটা দেখান।"\n\n'
+            f'আমি পকেট হাতড়ে বললাম, "এক মিনিট, দাদা।" {frame}\n"এই নিন। কিছু মনে করবেন না।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [t.speaker for t in result.turns if t.kind == "speech"][-1] == speaker
+
+
+def test_a_message_noun_written_with_a_capital_is_no_name():
+    text = ('Raat ke das baje Neha ne "Sharma Stores" ko WhatsApp kiya:\n"Bhaiya, aap do packet doodh bhej denge?"\n'
+            'Dukaan se reply aaya:\n"Ji didi, abhi bhejta hoon."')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert "WhatsApp" not in result.speakers
+    # control: a name written so is one (Kabir ne … kiya:)
+    text = text.replace("Neha ne \"Sharma Stores\" ko WhatsApp kiya:", "Kabir ne Neha ko message kiya:")
+    assert "Kabir" in analyze_text(text, language="hi", task="continuation").speakers
+
+
+def test_an_action_that_ends_in_a_colon_in_a_story_is_narration_not_a_note():
+    text = ('ট্রামে ভিড়। চেকারবাবু মিনুর সামনে এসে দাঁড়ালেন। "দিদি, আপনার টিকিটটা দেখান।"\n\n'
+            'পকেট থেকে দুটো টিকিট বের করে চেকারবাবুর দিকে বাড়িয়ে দিলাম:\n"এই নিন, দাদা। ওর টিকিটও আমার কাছে।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [(t.kind, t.speaker) for t in result.turns] == [
+        ("narration", None), ("speech", "চেকারবাবু"), ("narration", None), ("speech", "আমি (narrator)")]
+    # control: before any speech, the model's line that ends in a colon is its note
+    result = analyze_text("নিচে গল্পটা এগিয়ে দিলাম:\n\n" + text, language="bn", task="continuation")
+    assert result.turns[0].kind == "note"

@@ -1266,7 +1266,10 @@ def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
                 # (in Latin script a capital inside the clause makes a name of a word that ends like a
                 # definite thing: … theke Shanti mashi …, Mita; not Boi-ta opening it)
                 or _definite_thing(key, lexicon) and not (lexicon.script == "latn" and (j > 0 or not _known_stem(key, lexicon)))
-                or _has_ending(key, narrative.get("plural_endings", ())))
+                or _has_ending(key, narrative.get("plural_endings", ()))
+                # (a thing the lexicon knows, written with a capital: … ko WhatsApp kiya; an animal's word may
+                # be a name, Moyna mashi)
+                or any(key in narrative.get(things, ()) for things in _THING_LISTS[:-1]))
 
 
 def _known_stem(key: str, lexicon: Lexicon) -> bool:
@@ -1278,7 +1281,7 @@ def _known_stem(key: str, lexicon: Lexicon) -> bool:
     return any(stem in narrative.get(things, ()) for things in _THING_LISTS) or bool(lexicon.classify(stem)[0])
 
 
-#: the lexicon's lists of things a story makes definite
+#: the lexicon's lists of things a story makes definite (animals last: their words are names too, Moyna)
 _THING_LISTS = ("body_parts", "text_nouns", "message_nouns", "voice_nouns", "animal_nouns")
 
 
@@ -1756,6 +1759,14 @@ def _finite_verb(key: str, lexicon: Lexicon) -> bool:
         or _has_ending(key, narrative.get("finite_endings_any_root", ())) \
         or _after_a_consonant(key, narrative.get("finite_endings_after_consonant", ()))
     # (the last two: সারাচ্ছিলেন, ঘাঁটছিল, whose roots the lexicon does not know)
+
+
+def ends_in_a_finite_verb(keys: list[str], lexicon: Lexicon) -> bool:
+    """Do the words (keys) end in a finite verb, no person word or title (নিচে দৃশ্যটা লিখলাম: a clause;
+    not রমা মাসি)?"""
+    last = keys[-1]
+    return _finite_verb(last, lexicon) and not (lexicon.person_word(last) or last in lexicon.name_titles
+                                                or last in lexicon.nominal_address)
 
 
 def _after_a_consonant(key: str, endings) -> bool:

@@ -39,7 +39,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
 from .addressees import called_names
 from .english import is_english
 from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
-                        may_hold_quotes, narration_words, narrative_quotes, whole_quote)
+                        ends_in_a_finite_verb, may_hold_quotes, narration_words, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
 from .tokens import TOKEN
@@ -203,6 +203,12 @@ def _holds_a_quote(line: str) -> bool:
                 return True
             at = line.find(mark, at + 1)
     return False
+
+
+def _after_the_last_quote(line: str) -> str | None:
+    """The text of a line after its last closing double quote (None where it has none)."""
+    last = max(line.rfind(mark) for mark in DOUBLE_CLOSING)
+    return line[last + 1:] if last >= 0 else None
 
 
 def _in_a_word(character: str) -> bool:
@@ -595,6 +601,9 @@ class _TurnSplitter:
         #: সকালে …); read only when such a line comes (most narration lines have none after them)
         self.line_before: str | None = None
         self.line_before_next: str | None = None
+        #: the speaker of the quote the line before ends after, where it is the narration after a quote
+        self.line_before_speaker: tuple[str, bool] | None = None
+        self.line_before_next_speaker: tuple[str, bool] | None = None
         #: every label is on a bullet line (* **টেক্সট ফাইল:** …): list items, not speakers
         self.bulleted_labels = False
         # two or more lines that are each one quote, in a text that is no reply to the user: a
@@ -661,6 +670,8 @@ class _TurnSplitter:
             return False   # पहली मुलाक़ात में:, Office ke bahar:: a phrase of time or place heading a list
         if len(keys) > 1 and lexicon.narrative and keys[-1] in lexicon.narrative["reporting_verbs"]:
             return False   # शीला बोली —, টুটুল বলল —: a frame, whose subject speaks (see _frame_then_dash)
+        if len(keys) > 1 and lexicon.narrative and ends_in_a_finite_verb(keys, lexicon):
+            return False   # নিচে দৃশ্যটা লিখলাম — …: the model's own clause, not a name
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
         capitals = name.isupper() and name.isascii()
         first_person_other = lexicon.narrative.get("first_person_other", frozenset())
@@ -800,6 +811,8 @@ class _TurnSplitter:
                 # turns to who speaks first as often: … বসে ছিলেন অমলবাবু। হঠাৎ একটা কচি গলা শোনা গেল।)
                 found = subject_of_a_line_before(self.line_before, self.lexicon, self.index, self.text,
                                                  verbless_only=not self.speech_seen)
+        if found is None and quote:
+            found = self.line_before_speaker   # (narration after a quote, its subject elided: that quote's speaker)
         return self.antecedent_of(found, parts)
 
     def antecedent_of(self, found: tuple[str, bool] | None, parts: list[str]) -> tuple[str, bool] | None:
@@ -1392,8 +1405,17 @@ class _TurnSplitter:
                 if self.quote_dialogue and speaker[0] is not None:
                     self.dash_speakers.append(speaker[0])
                 return
-        if not self.reply_to_user and _last_visible(text, span_start, span_end) in (":", "："):
-            turns.append(RawTurn(None, NOTE, span_start, span_end))
+        if not self.reply_to_user and _last_visible(text, span_start, span_end) in (":", "：") \
+                and not (self.story and _holds_a_quote(text[span_start:span_end])):
+            # (a paragraph of a story that holds a quote is read for it, whatever it ends in: … कहा, "आप
+            # बैठिए।" फिर बबलू की ओर मुड़े:)
+            # (an action that ends in a colon, in a story under way or by one who spoke before, is narration
+            # that leads into the line after it: অমলবাবু এগিয়ে এলেন:, not the model's note)
+            words = TOKEN.findall(text, span_start, span_end)
+            acting = self.speech_seen and len(words) > 1 and lexicon.narrative \
+                and ends_in_a_finite_verb([lexicon.key(w) for w in words], lexicon) \
+                and (self.story or any(name.split()[0] == words[0] for name in self.said_names()))
+            turns.append(RawTurn(None, NARRATION if acting else NOTE, span_start, span_end))
             return
         last_speaker: tuple[str, bool] | None = None
         for number in range(len(turns) - 1, -1, -1):
@@ -1661,6 +1683,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             splitter.last_break = line_start
             continue
         splitter.line_before, splitter.line_before_next = splitter.line_before_next, None
+        splitter.line_before_speaker, splitter.line_before_next_speaker = splitter.line_before_next_speaker, None
         if number in table_rows:
             turns.append(RawTurn(None, NARRATION, line_start, line_end))
             continue
@@ -1777,6 +1800,15 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
         splitter.unlabelled(line_start, line_end)
         if len(turns) > said and turns[-1].kind in (NOTE, REFUSAL) and turns[-1].ooc:
             splitter.line_before_next = None   # (the model's own words name no speaker: Here's a … in Banglish:)
+        elif not dash_dialogue and _holds_a_quote(line):
+            # so does the narration after a line's last quote that ends in a colon (… বললাম, "…" তারপর
+            # টিকিটটা চেকারবাবুর দিকে বাড়িয়ে দিলাম:\n"এই নিন, দাদা।"); with its subject elided, the one who
+            # said that quote goes on (Ramesh Gupta ne … kaha, "…" Phir Sunita se bole:\n"Aap …")
+            tail = _after_the_last_quote(line)
+            if tail is not None and tail.rstrip(" \t*_").endswith((":", "：")) and TOKEN.search(tail):
+                splitter.line_before_next = tail
+                spoken = [t for t in turns[said:] if t.kind == SPEECH and t.speaker]
+                splitter.line_before_next_speaker = (spoken[-1].speaker, spoken[-1].unlisted) if spoken else None
 
     splitter.settle_called_speakers()
     splitter.name_unnamed_speakers()
