@@ -2048,3 +2048,43 @@ def test_an_action_that_ends_in_a_colon_in_a_story_is_narration_not_a_note():
     # control: before any speech, the model's line that ends in a colon is its note
     result = analyze_text("নিচে গল্পটা এগিয়ে দিলাম:\n\n" + text, language="bn", task="continuation")
     assert result.turns[0].kind == "note"
+
+
+@pytest.mark.parametrize("frame, speakers", [
+    # the line before turns to the one the alternation would give: the one it is about speaks to them
+    ("হেডস্যারের দিকে ফিরল:", [("হেডস্যার", "রাজু"), ("রাজু", "হেডস্যার"), ("শ্রাবণী", "হেডস্যার")]),
+    # control: where it turns to someone else, the alternation stands
+    ("রাজুর দিকে তাকাল:", [("হেডস্যার", "রাজু"), ("রাজু", "হেডস্যার"), ("হেডস্যার", "রাজু")]),
+])
+def test_the_one_a_frame_turns_to_is_not_the_speaker_of_the_quote_after_it(frame, speakers):
+    text = ('হেডস্যার খাতা খুললেন। "রাজু, তুই আজও বই আনিসনি?"\n\n"এনেছি স্যার, ব্যাগে আছে।" রাজু ব্যাগ হাতড়াল।\n\n'
+            f'শ্রাবণী জানলার ধারে বসে ছবি আঁকছিল। পেনসিল নামিয়ে {frame}\n"আপনি কি কাল পিকনিকের কথা বলবেন?"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [(t.speaker, t.addressee) for t in result.turns if t.kind == "speech"] == speakers
+
+
+@pytest.mark.parametrize("beat", [
+    # a name in -র before a participle is no genitive: no genitive goes before a verb
+    "গুদাম থেকে সমীর বেরিয়ে এল, হাতে চালের বস্তা।",
+    # control: a genitive before a word of place (গুদামের পেছনে) opens an adverbial, its subject after it
+    "গুদামের পেছনে দাঁড়িয়ে সমীর হাঁক দিল।",
+])
+def test_a_name_in_r_before_a_participle_is_the_subject_not_a_genitive(beat):
+    text = ('আড়তে ভিড়। হাসান সাহেব খাতা খুললেন। "সমীর! কই গেলি? চা আন।"\n\n'
+            f'{beat}\n"আব্বা, এই চালে পোকা। আপনি একটু দেখেন।"\n\nসমীর বস্তাটা নামাল।')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert {name: s.tier for name, s in result.speakers.items()} == {"হাসান সাহেব": "intimate", "সমীর": "formal"}
+
+
+@pytest.mark.parametrize("frame, speaker", [
+    # an adverb before a title is no name with it (phire, "turning"): the title is the speaker's
+    ("Tarpor Rumki-r dike phire Doctor bollen,", "Doctor"),
+    # control: a name before its title keeps it
+    ("Tarpor Rumki-r dike Ghosh babu bollen,", "Ghosh babu"),
+])
+def test_an_adverb_before_a_title_is_no_name(frame, speaker):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    from honorifics.extraction.speakers import SpeakerIndex
+    banglish = load_lexicon("bn-Latn")
+    assert frame_speaker(frame, banglish, SpeakerIndex([], banglish), record=frame) == (speaker, True)

@@ -1039,7 +1039,17 @@ def _possessor_of_a_place(keys: list[str], i: int, lexicon: Lexicon) -> bool:
     while j + 1 < len(keys) and _modifier(keys[j], lexicon):
         j += 1
     return j < len(keys) and bool(genitive_stems(keys[i], lexicon)) and not lexicon.person_word(keys[i]) \
-        and _closes_adjunct(keys[j], lexicon) and not _verb_like(keys[j], lexicon)
+        and _closes_adjunct(keys[j], lexicon) and not _verb_like(keys[j], lexicon) \
+        and not _participle_by_its_ending(keys[j], lexicon)
+
+
+def _participle_by_its_ending(key: str, lexicon: Lexicon) -> bool:
+    """Does the word end in a participle's ending of three signs or more (-িয়ে), a root's the lexicon
+    may not know (বেরিয়ে, গুছিয়ে): a verb, which no genitive goes before (তানভীর বেরিয়ে এল: a name in
+    -র, not "Tanvi's")? Not a case marker (দিয়ে, নিয়ে: with)."""
+    return key not in case_markers_of(lexicon) and any(
+        len(ending) >= 3 and key.endswith(ending) and len(key) > len(ending) + 1
+        for ending in lexicon.narrative.get("root_participle_endings", ()))
 
 
 def _name_ending_in_r(word: str, key: str, lexicon: Lexicon, record: str) -> bool:
@@ -1178,6 +1188,8 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                     and not _finite_verb(key, lexicon)   # (ভেতরে ঢুকলেন প্রফেসর বাগচী: the title opens the subject)
                     and key not in lexicon.auxiliaries   # (… দাঁড়িয়ে ছিলেন মিসেস সেন: the title opens the subject)
                     and key not in narrative["frame_words"]   # (तब मास्टर जी ने …: "then", no name)
+                    # (nor an adverb: … dike phire Doctor-didi bollen)
+                    and key not in lexicon.addressees["adverbs"]
                     and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
                     # (a place or prop in a case, or any word, before a title that opens the name after it:
                     # ব্যাগ কাঁধে অধ্যাপক মিত্র, … থেকে এসেছেন মিস রায়)

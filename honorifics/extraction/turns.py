@@ -36,7 +36,7 @@ from ..scripts import (DASHES, DOUBLE_CLOSING, DOUBLE_OPENING, DOUBLE_QUOTE_CHAR
 from .lexicon import Lexicon, load_lexicon
 from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_table_rule, json_object_labels, line_label,
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
-from .addressees import called_names
+from .addressees import called_names, frame_recipient
 from .english import is_english
 from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         ends_in_a_finite_verb, may_hold_quotes, narration_words, narrative_quotes, whole_quote)
@@ -961,16 +961,33 @@ class _TurnSplitter:
                 return True
         return False
 
-    def named_earlier_in_line_before(self, not_this: str) -> tuple[str, bool] | None:
+    def named_earlier_in_line_before(self, not_this: str, opening: bool = False) -> tuple[str, bool] | None:
         """The subject of a sentence of the narration line before, from its last, other than
-        ``not_this`` (see plain)."""
+        ``not_this`` (see plain); with ``opening``, also a name that opens a sentence before the last,
+        named only there (see narrative.opening_name)."""
         if self.line_before is None:
             return None
-        for sentence in reversed(_sentences_of(self.line_before, self.lexicon)):
+        sentences = _sentences_of(self.line_before, self.lexicon)
+        for number in range(len(sentences) - 1, -1, -1):
+            sentence = sentences[number]
             found = _acting_subject(sentence, self.lexicon, self.index, self.text)
+            # (not the last sentence's opening word, whose subject is elided: তুলি নামিয়ে … ফিরল:)
+            if found is None and opening and number < len(sentences) - 1:
+                name = opening_name(sentence, self.lexicon, self.index, self.text)
+                found = (name, True) if name is not None else None
             if found is not None and found[0] != not_this:
                 return found
         return None
+
+    def turned_to_in_line_before(self, person: str) -> bool:
+        """Does the last sentence of the narration line before turn or look to the person (… অধিকারীমশাইয়ের
+        দিকে ফিরল:, फिर बबलू की ओर मुड़े:)?"""
+        if self.line_before is None:
+            return False
+        parts = _sentences_of(self.line_before, self.lexicon)
+        recipient = frame_recipient(parts[-1], self.lexicon) if parts else None
+        return recipient is not None and (recipient.casefold() in self.called_by(person)
+                                          or self.index.match(recipient) == person)
 
     def called_by(self, person: str) -> frozenset:
         """The words a call to the person may use: their name's words and what the narration said
@@ -1389,7 +1406,12 @@ class _TurnSplitter:
             if speaker is None:
                 speaker = self.unframed_speaker()
                 alternated = speaker[0] if speaker is not None else None
-                if alternated is not None and self.calls(alternated, quoted[0], quoted[1]):
+                if alternated is not None and self.turned_to_in_line_before(alternated):
+                    # the line before turns to the one the alternation gives, who is spoken to: the one
+                    # it is about speaks, named once or again (শ্রাবণী … আঁকছিল। পেনসিল নামিয়ে
+                    # হেডস্যারের দিকে ফিরল: / "আপনি …")
+                    speaker = self.named_earlier_in_line_before(alternated, opening=True) or speaker
+                elif alternated is not None and self.calls(alternated, quoted[0], quoted[1]):
                     # the line calls the one the alternation gives ("ঋজু, তুই …" after বাপ্পা's answer to
                     # ঋজু): the one the narration line before it is about speaks, by an earlier sentence's
                     # subject (তিতলি … মুখস্থ করছিল। বারবার খাতাটা খুলছে …)
