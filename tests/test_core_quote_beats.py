@@ -2088,3 +2088,18 @@ def test_an_adverb_before_a_title_is_no_name(frame, speaker):
     from honorifics.extraction.speakers import SpeakerIndex
     banglish = load_lexicon("bn-Latn")
     assert frame_speaker(frame, banglish, SpeakerIndex([], banglish), record=frame) == (speaker, True)
+
+
+@pytest.mark.parametrize("extra, speakers", [
+    # the narration shortens a name to its kin term: the one speaker whose name ends in it
+    ("", {"रामवती अम्मा": ("familiar", "गुप्ता जी"), "गुप्ता जी": ("formal", "रामवती अम्मा")}),
+    # control: two speakers end in it, and the term alone stays as written
+    ('सरला अम्मा ने भी हाथ जोड़े। "राम राम, गुप्ता जी।"\n\n',
+     {"रामवती अम्मा": ("familiar", "गुप्ता जी"), "गुप्ता जी": ("formal", "अम्मा"),
+      "सरला अम्मा": ("none", "गुप्ता जी"), "अम्मा": ("familiar", "सरला अम्मा")}),
+])
+def test_a_speaker_named_by_a_kin_term_alone_is_the_one_whose_name_ends_in_it(extra, speakers):
+    text = ('चौपाल पर भीड़ थी। रामवती अम्मा ने लाठी टिकाई। "बेटा, तुम पानी ला दो।"\n\nगुप्ता जी ने गिलास उठाया। '
+            f'"अम्मा, आप बैठिए।"\n\n{extra}अम्मा मुस्कुराईं। "जीते रहो बेटा, तुम्हारा भला हो।"')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert {name: (s.tier, s.addressee) for name, s in result.speakers.items()} == speakers

@@ -1117,6 +1117,31 @@ class _TurnSplitter:
                 turn.speaker = second if turn.speaker == first else first
                 turn.unlisted = unlisted[turn.speaker]
 
+    def name_speakers_by_their_term(self) -> None:
+        """A speaker a story's narration names by a kin term or title alone is the one speaker whose
+        name ends in it (চাচা হেসে ফেললেন … after রহিম চাচা spoke: রহিম চাচা; अम्मा … for रामवती अम्मा),
+        where exactly one does: the narration shortens a name it gave in full."""
+        if self.speakers:
+            return
+        said = self.speech_so_far()
+        keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker and "(" not in turn.speaker))
+        lexicon = self.lexicon
+        full: dict[str, str] = {}
+        for key in keys:
+            words = TOKEN.findall(key)
+            term = lexicon.key(words[0]) if len(words) == 1 else None
+            if term is None or not (term in lexicon.nominal_address or term in lexicon.name_titles):
+                continue
+            longer = [other for other in keys if other != key and len(TOKEN.findall(other)) > 1
+                      and lexicon.key(TOKEN.findall(other)[-1]) == term]
+            if len(longer) == 1:
+                full[key] = longer[0]
+        if not full:
+            return
+        for turn in said:
+            if turn.speaker in full:
+                turn.speaker = full[turn.speaker]
+
     def name_unnamed_speakers(self) -> None:
         """An unnamed speaker of a scene is the person its opening narration introduced who says no
         other line, where that is one person (বাপ্পা, after হারু-দা সবে উনুনে আঁচ দিচ্ছে। বাপ্পা … এসে
@@ -1835,6 +1860,7 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
     splitter.settle_called_speakers()
     splitter.name_unnamed_speakers()
     splitter.name_pronoun_speakers()
+    splitter.name_speakers_by_their_term()
     return _finished(turns, text, default_speaker, lexicon)
 
 
