@@ -310,11 +310,14 @@ def _romanized_line(text: str, line_start: int, line_end: int, label: LineLabel 
     line = text[line_start:line_end]
     if note_marked(line, lexicon) or not _romanized_speech(line, lexicon, False):
         return False
+    romanized = _romanized_lexicon(lexicon)
+    if romanized is None:
+        return False
     # (a quote of one word is a mention: toh "aap" ke saath "ji" bhi lagaiye)
-    quoted = [body for body in (q.group("body") or q.group("body2") for q in _QUOTE.finditer(line))
+    bodies = [body for body in (q.group("body") or q.group("body2") for q in _QUOTE.finditer(line))
               if len(TOKEN.findall(body)) >= 2]
-    return any(_romanized_speech(body, lexicon) for body in quoted) \
-        and narration_words(_QUOTE.sub(" ", line), _romanized_lexicon(lexicon))
+    return any(_romanized_speech(body, lexicon) for body in bodies) \
+        and narration_words(_QUOTE.sub(" ", line), romanized)
 
 
 def _note_declines(line: str, lexicon: Lexicon, record_script: str) -> bool:
@@ -1459,10 +1462,10 @@ class _TurnSplitter:
             # (an action that ends in a colon, in a story under way or by one who spoke before, is narration
             # that leads into the line after it: অমলবাবু এগিয়ে এলেন:, not the model's note)
             words = TOKEN.findall(text, span_start, span_end)
-            acting = self.speech_seen and len(words) > 1 and lexicon.narrative \
-                and ends_in_a_finite_verb([lexicon.key(w) for w in words], lexicon) \
-                and (self.story or any(name.split()[0] == words[0] for name in self.said_names()))
-            turns.append(RawTurn(None, NARRATION if acting else NOTE, span_start, span_end))
+            leads_on = bool(self.speech_seen and len(words) > 1 and lexicon.narrative
+                            and ends_in_a_finite_verb([lexicon.key(w) for w in words], lexicon)
+                            and (self.story or any(name.split()[0] == words[0] for name in self.said_names())))
+            turns.append(RawTurn(None, NARRATION if leads_on else NOTE, span_start, span_end))
             return
         last_speaker: tuple[str, bool] | None = None
         for number in range(len(turns) - 1, -1, -1):
@@ -1855,7 +1858,8 @@ def _split_lines(text: str, speakers: list[SpeakerSpec], default_speaker: str | 
             if tail is not None and tail.rstrip(" \t*_").endswith((":", "：")) and TOKEN.search(tail):
                 splitter.line_before_next = tail
                 spoken = [t for t in turns[said:] if t.kind == SPEECH and t.speaker]
-                splitter.line_before_next_speaker = (spoken[-1].speaker, spoken[-1].unlisted) if spoken else None
+                speaker = spoken[-1].speaker if spoken else None
+                splitter.line_before_next_speaker = (speaker, spoken[-1].unlisted) if speaker else None
 
     splitter.settle_called_speakers()
     splitter.name_unnamed_speakers()
