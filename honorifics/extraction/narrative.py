@@ -1285,7 +1285,7 @@ def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
 
 
 def _known_stem(key: str, lexicon: Lexicon) -> bool:
-    """In Latin script, is a word in -ta/-ti a thing the lexicon knows made definite (Mukhta, Chithita),
+    """In Latin script, is a word in -ta/-ti a thing the lexicon knows made definite (Mukhta: a body part),
     not a name that ends so (Ishita, Maloti: romanized, ট and ত are one letter)?"""
     suffix = _definite_suffix(key, lexicon)
     stem = key[:-len(suffix)] if suffix else key
@@ -2068,7 +2068,7 @@ def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | Non
         # name written so wherever the record writes it, no word of the lexicon's: Rumki … cup-ta egiye dilo)
         name = _latin_opening_name(sentence, lexicon, record)
         guessed = None
-        if name is not None and not _opens_a_compound(sentence, lexicon) and _named_again(name, record):
+        if name is not None and _named_again(name, record):
             opening = _frame_keys(sentence.strip(_BEAT_TRIM), lexicon)[:2]
             titled = opening[1][1] in lexicon.name_titles or opening[1][1] in lexicon.nominal_address
             guessed = (_with_name(opening, 1, lexicon) if titled else name, True)   # (Kapoor sir ne …)
@@ -2093,14 +2093,6 @@ def narration_words(text: str, lexicon: Lexicon) -> bool:
     narrative = lexicon.narrative
     return any(key in narrative["frame_words"] or key in narrative["reporting_verbs"] or key in lexicon.auxiliaries
                or _finite_verb(key, lexicon) or _verb_like(key, lexicon) for _, key in _frame_keys(text, lexicon))
-
-
-def _opens_a_compound(sentence: str, lexicon: Lexicon) -> bool:
-    """Does the sentence open with two words and a case marker after them, a compound noun in a case
-    (Coffee machine se …, प्लेटफ़ॉर्म नंबर तीन पर …) rather than a name and its object?"""
-    keys = [k for _, k in _frame_keys(sentence, lexicon)[:3]]
-    return len(keys) == 3 and keys[2] in case_markers_of(lexicon) \
-        and keys[2] not in lexicon.narrative.get("possessive_markers", frozenset())
 
 
 def _listed_or_pronoun(subject: tuple[str, bool] | None) -> bool:
