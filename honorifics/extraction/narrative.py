@@ -228,8 +228,7 @@ def _possessed_somewhere(word: str, lexicon: Lexicon, record: str) -> bool:
     """Does the record write the word right after a reflexive's or a 3rd person's genitive, as a thing
     or a relation of someone's (करण ने अपनी फ़ाइल खोली … फिर फ़ाइल बंद करते हुए बोला: the file he closes,
     not a name)? Not after a 1st person's, which a name takes too (আমাদের নারান থাকতে …)."""
-    _read_pairs(record)
-    after = _RECORD_PAIRS[3]
+    after = _words_after(record)
     narrative = lexicon.narrative
     return any(word in after.get(possessor, ())
                for possessors in (narrative["reflexive_genitives"], narrative["third_person_genitives"])
@@ -693,6 +692,12 @@ def _pair_followers(record: str) -> dict:
     without a case ending) in the record, the end of the record as ""."""
     _read_pairs(record)
     return _RECORD_PAIRS[2]
+
+
+def _words_after(record: str) -> dict:
+    """The words the record writes right after each word, one space apart (see :func:`_read_pairs`)."""
+    _read_pairs(record)
+    return _RECORD_PAIRS[3]
 
 
 def _read_pairs(record: str) -> None:
@@ -1281,7 +1286,7 @@ def _name_like(tokens: list[tuple[str, str]], j: int, lexicon: Lexicon) -> bool:
                 or _has_ending(key, narrative.get("plural_endings", ()))
                 # (a thing the lexicon knows, written with a capital: … ko WhatsApp kiya; an animal's word may
                 # be a name, Moyna mashi)
-                or any(key in narrative.get(things, ()) for things in _THING_LISTS[:-1]))
+                or any(key in narrative.get(things, ()) for things in _THING_LISTS))
 
 
 def _known_stem(key: str, lexicon: Lexicon) -> bool:
@@ -1290,11 +1295,13 @@ def _known_stem(key: str, lexicon: Lexicon) -> bool:
     suffix = _definite_suffix(key, lexicon)
     stem = key[:-len(suffix)] if suffix else key
     narrative = lexicon.narrative
-    return any(stem in narrative.get(things, ()) for things in _THING_LISTS) or bool(lexicon.classify(stem)[0])
+    return any(stem in narrative.get(things, ()) for things in (*_THING_LISTS, "animal_nouns")) \
+        or bool(lexicon.classify(stem)[0])
 
 
-#: the lexicon's lists of things a story makes definite (animals last: their words are names too, Moyna)
-_THING_LISTS = ("body_parts", "text_nouns", "message_nouns", "voice_nouns", "animal_nouns")
+#: the lexicon's lists of things a story makes definite, never names (an animal's word may be one, Moyna: its
+#: list, animal_nouns, counts only for a thing made definite, see _known_stem)
+_THING_LISTS = ("body_parts", "text_nouns", "message_nouns", "voice_nouns")
 
 
 UNNAMED_SUFFIX = " (unnamed)"   # the key of a speaker a pronoun introduces (DESIGN.md)

@@ -1129,14 +1129,14 @@ class _TurnSplitter:
         said = self.speech_so_far()
         keys = list(dict.fromkeys(turn.speaker for turn in said if turn.speaker and "(" not in turn.speaker))
         lexicon = self.lexicon
+        words = {key: TOKEN.findall(key) for key in keys}
         full: dict[str, str] = {}
         for key in keys:
-            words = TOKEN.findall(key)
-            term = lexicon.key(words[0]) if len(words) == 1 else None
+            term = lexicon.key(words[key][0]) if len(words[key]) == 1 else None
             if term is None or not (term in lexicon.nominal_address or term in lexicon.name_titles):
                 continue
-            longer = [other for other in keys if other != key and len(TOKEN.findall(other)) > 1
-                      and lexicon.key(TOKEN.findall(other)[-1]) == term]
+            longer = [other for other in keys if other != key and len(words[other]) > 1
+                      and lexicon.key(words[other][-1]) == term]
             if len(longer) == 1:
                 full[key] = longer[0]
         if not full:
@@ -1321,8 +1321,7 @@ class _TurnSplitter:
         # (text in Latin letters in a native-script record is read with the language's romanized cues:
         # Main gaali-galoch wala version nahi likh sakta, …)
         name = self.lexicon.name
-        latin = self.latin_letters and self.record_script != "latn" \
-            and _is_latin_only(self.text[span_start:span_end])
+        latin = self.latin_in_native(span_start, span_end)
         if latin and name == self.lexicon.language:
             name = f"{self.lexicon.language}-Latn"
         text, lexicon = self.text, self.lexicon
@@ -1388,13 +1387,16 @@ class _TurnSplitter:
                 self.names_said[speaker] = None
         return list(self.names_said)
 
+    def latin_in_native(self, start: int, end: int) -> bool:
+        """Is ``text[start:end]`` in Latin letters only, in a native-script record?"""
+        return self.latin_letters and self.record_script != "latn" and _is_latin_only(self.text[start:end])
+
     def paragraph_lexicon(self, start: int, end: int) -> Lexicon:
         """The lexicon to read a paragraph's narration with: the record's, or the language's romanized
         one for a paragraph in Latin letters only in a native-script record."""
-        lexicon = self.lexicon
-        if self.latin_letters and lexicon.script != "latn" and _is_latin_only(self.text[start:end]):
-            return _romanized_lexicon(lexicon) or lexicon
-        return lexicon
+        if self.latin_in_native(start, end):
+            return _romanized_lexicon(self.lexicon) or self.lexicon
+        return self.lexicon
 
     def unframed_speaker(self) -> tuple[str | None, bool] | None:
         """A bare quote paragraph in a narrative: the other party of the last quote."""
