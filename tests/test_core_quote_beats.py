@@ -2103,3 +2103,76 @@ def test_a_speaker_named_by_a_kin_term_alone_is_the_one_whose_name_ends_in_it(ex
             f'"अम्मा, आप बैठिए।"\n\n{extra}अम्मा मुस्कुराईं। "जीते रहो बेटा, तुम्हारा भला हो।"')
     result = analyze_text(text, language="hi", task="continuation")
     assert {name: (s.tier, s.addressee) for name, s in result.speakers.items()} == speakers
+
+
+@pytest.mark.parametrize("frame, speaker", [
+    # a noun and a light verb that end the clause make one verb ("called out"): not दी, the sister
+    ("रघुवीर मुस्कुराए और आवाज़ दी,", "रघुवीर"),
+    ("Raghuvir muskuraye aur awaaz di,", "Raghuvir"),
+    # control: the kin term that opens its clause, a verb after it, is the subject
+    ("दी हँसकर बोलीं,", "दी"),
+])
+def test_a_light_verb_that_ends_a_frame_is_no_kin_term(frame, speaker):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    lexicon = load_lexicon("hi-Latn" if frame.isascii() else "hi")
+    record = f"{frame} {speaker} {speaker}"
+    assert frame_speaker(frame, lexicon, None, action=True, guess=True, record=record) == (speaker, True)
+
+
+@pytest.mark.parametrize("beat, speakers", [
+    # a stance's adjective after an adverbial describes the name after it, who acts (पीछे खड़ा पप्पू हँसा)
+    ("पीछे खड़ा पप्पू फ़ोन से नज़र हटाए बिना हँसा।",
+     [("दर्ज़ी", "मीना"), ("मीना", "दर्ज़ी"), ("पप्पू", "मीना")]),
+    # and a root's imperfective participle (दौड़ता)
+    ("सीढ़ियों पर दौड़ता पप्पू हाँफते हुए रुका।",
+     [("दर्ज़ी", "मीना"), ("मीना", "दर्ज़ी"), ("पप्पू", "मीना")]),
+    # control: a thing a transitive root's perfective describes (रखा दूध) is no one; the alternation stands
+    ("मेज़ पर रखा दूध ठंडा हो गया।",
+     [("दर्ज़ी", "मीना"), ("मीना", "दर्ज़ी"), ("दर्ज़ी", "मीना")]),
+])
+def test_a_name_described_by_a_participle_after_an_adverbial_is_the_subject(beat, speakers):
+    text = ('दर्ज़ी ने फ़ीता उठाया। "बहन जी, आप बाँहें कितनी लंबी रखेंगी?"\n\n'
+            '"कोहनी तक। और आप गला ऊँचा मत कीजिए।" मीना ने कपड़ा फैलाया।\n\n'
+            f'{beat} "तू तो ऐसे बोल रही है जैसे शादी तेरी हो!"\n\nपप्पू फिर फ़ोन में खो गया। मीना ने दूध की तरफ़ देखा।')
+    result = analyze_text(text, language="hi", task="continuation")
+    assert [(t.speaker, t.addressee) for t in result.turns if t.kind == "speech"] == speakers
+
+
+@pytest.mark.parametrize("beat, speaker", [
+    # a thing's genitive after a name is no second word of it: the record owns or makes the thing definite
+    ("টুনু দড়ির গিঁট খুলতে খুলতে হেসে ফেলল।", "টুনু"),
+    # control: a name of two words the record writes so twice keeps both
+    ("টুনু দলুই গিঁট খুলতে খুলতে হেসে ফেলল।", "টুনু দলুই"),
+])
+def test_a_thing_s_genitive_after_a_name_is_not_part_of_it(beat, speaker):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    bengali = load_lexicon("bn")
+    record = f"টুনু দলুই ঘাটে এল। {beat} টুনু দড়ির দিকে তাকাল। টুনু দলুই বসল। তুই সামনের দড়ি খোল।"
+    assert frame_speaker(beat, bengali, None, action=True, guess=True, record=record) == (speaker, True)
+
+
+@pytest.mark.parametrize("frame, speaker", [
+    # a name right after the reporting verb that ends the frame is its inverted subject, not the
+    # participle's object before it (খাতার পাতা উল্টে): a thing's genitive whose stem is made definite
+    ("খাতার পাতা উল্টে বললেন নিতাই ঘোষ,", "নিতাই ঘোষ"),
+    # control: a subject before the verb stays
+    ("নিতাই খাতার পাতা উল্টে বললেন,", "নিতাই"),
+])
+def test_a_name_right_after_the_reporting_verb_is_its_subject(frame, speaker):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    bengali = load_lexicon("bn")
+    record = f"{frame} খাতাটা আনো।"
+    assert frame_speaker(frame, bengali, None, action=True, record=record) == (speaker, True)
+
+
+def test_a_genitive_pronoun_or_a_direction_after_the_verb_is_no_inverted_subject():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import postverbal_subject
+    bengali = load_lexicon("bn")
+    assert postverbal_subject("গলাটা কাঁপছিল ওর।", bengali) is None
+    assert postverbal_subject("হাসেম ছুটল সিঁড়ির দিকে।", bengali) is None
+    # control: a name after the verb is its subject
+    assert postverbal_subject("ঘরে ঢুকল টুবাই।", bengali) == ("টুবাই", True)

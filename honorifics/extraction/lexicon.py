@@ -551,6 +551,8 @@ def _narrative(section: dict | None, keys, script: str) -> dict:
             # it closes the phrase before the noun it describes
             "root_adjective_endings": tuple(match_key(e, script)
                                             for e in section.get("root_adjective_endings") or ()),
+            # an adjective of a stance that is no verb root's (खड़ा): described as a root's adjective is
+            "stance_adjectives": keys(section.get("stance_adjectives")),
             # an emphatic clitic on a verb form (বসেই): the form without it is read
             "emphatic_clitics": tuple(match_key(e, script) for e in section.get("emphatic_clitics") or ()),
             # endings of a word that closes an adverbial before a clause's subject (a locative or a

@@ -199,7 +199,9 @@ def _with_its_name(found: tuple[str, bool], frame: str, lexicon: Lexicon, record
             and written_twice(f"{found[0]} {tokens[at + 1][0]}") \
             and (tokens[at + 1][1] in lexicon.name_titles
                  or _free_somewhere(f"{found[0]} {tokens[at + 1][0]}", lexicon, record)
-                 and not _made_definite_somewhere(tokens[at + 1][0], lexicon, record)):
+                 and not _made_definite_somewhere(tokens[at + 1][0], lexicon, record)
+                 # (nor a thing's genitive, its stem written apart: মন্টু দড়ির দিকে ছুটল, … দড়ি খোল)
+                 and not _stem_written_apart(tokens[at + 1][0], lexicon, record)):
         # (the name read by its first word, the record writing it with the next twice: Haru Saha,
         # আমিনা বিবি; not after a title fused to the name, which ends it: হরিপদবাবু নস্যি টেনে …; nor
         # where the record puts the second word in a case each time, a place or a thing the subject
@@ -443,6 +445,12 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
         found = _clause_subject(tokens, lexicon, index)
     if found is not None:
         return found
+    if verb_at is not None and lexicon.script != "latn":
+        # a name after the reporting verb that ends the frame is its inverted subject (খাতার পাতা উল্টে
+        # বললেন মিহির মণ্ডল।: not পাতা, the participle's object before it)
+        inverted = postverbal_subject(frame, lexicon)
+        if inverted is not None and verb_at + 1 < len(words) and TOKEN.findall(inverted[0])[0] == words[verb_at + 1]:
+            return inverted   # (right after the verb: not … बोला विकास, और मेगाफ़ोन फिर उठा लिया, another clause)
     # an action that leads into its quote with its subject elided goes on from the one before, as a
     # reporting verb's does (चौहान साहब … "…" / फिर वार्डन की ओर मुड़कर हाथ जोड़ दिए, "…"), where no word
     # of it can be a subject of its own
@@ -483,14 +491,14 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   and k not in narrative.get("body_parts", frozenset())   # (চোখ দুটো ভয়ে বড় বড়: someone's eyes)
                   # (a root's adjective after an adverbial describes the noun after it: পাশে বসা পায়েল …
                   # ফিসফিস করল; not শিখা, a name, opening its clause)
-                  and not (i > 0 and _root_adjective(k, lexicon) and _closes_adjunct(keys[i - 1], lexicon)
-                           and i + 1 < len(keys) and i + 1 != verb_at)
+                  and not (_describes_the_next(keys, i, lexicon) and i + 1 < len(keys) and i + 1 != verb_at)
                   # (nor a name the record writes with the kin term of the one turned to, a speaker's too:
                   # फिर शबनम बाजी की तरफ़ हाथ हिलाकर बोले, after शबनम बाजी spoke; nor a word of that person's
                   # noun phrase the record does not name again)
                   and not (record and _names_the_one_turned_to(words, keys, i, lexicon, record))
                   and not (_modifies_turned_to(words, keys, i, lexicon, index) and not _named_again(w, record))
                   and not _genitive(keys[i], lexicon)
+                  and not _stem_written_apart(w, lexicon, record)   # (খাতার পাতা উল্টে বললেন …)
                   and not (_possessor_of_a_place(keys, i, lexicon)   # জানলার ধারে বসে টুম্পা …
                            and not _name_ending_in_r(w, keys[i], lexicon, record))
                   and not _in_an_adverbial_case(w, k, lexicon)   # (মাথায়, গোড়ায়, ভিজে: a place, a participle)
@@ -1071,6 +1079,27 @@ def _name_ending_in_r(word: str, key: str, lexicon: Lexicon, record: str) -> boo
     return bisect_right(words, stem) - bisect_left(words, stem) == 0
 
 
+def _stem_written_apart(word: str, lexicon: Lexicon, record: str) -> bool:
+    """In an Indic script, is a word with a genitive ending one whose stem the record writes as a
+    thing: made definite (খাতার, where খাতাটা আনো) or owned (দড়ির, where … সামনের দড়ি খোল): a thing's
+    genitive, no name's (ঋতজার, where ঋতজা acts; মিহির: the record writes no মিহি)?"""
+    if lexicon.script == "latn" or not record:
+        return False
+    words = _record_words(record)
+    definite = lexicon.narrative.get("definite_suffixes", ())
+    for stem in genitive_stems(word, lexicon):
+        for form in (stem + suffix for suffix in definite):
+            form = form.casefold()
+            if bisect_right(words, form) > bisect_left(words, form):
+                return True
+        # (bare, after a genitive of its own, a thing someone has: সামনের দড়ি, খড়ের চালা; a name is
+        # written bare too, as a subject: ঋতজা … ঋতজার মুখ)
+        for found in re.finditer(r"(\S+)\s+" + re.escape(stem) + rf"(?![{QUOTE_WORD_CHARACTERS}])", record):
+            if _genitive(lexicon.key(found.group(1).strip(_BEAT_TRIM)), lexicon):
+                return True
+    return False
+
+
 def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
     """Does the word close an adverbial that may stand before a clause's subject: a case marker
     or postposition, a participle (देखकर, উঠে, দাঁড়িয়ে), an auxiliary (उतरते हुए), or a word with
@@ -1111,8 +1140,19 @@ def _verb_like(key: str, lexicon: Lexicon) -> bool:
                for clitic in narrative.get("emphatic_clitics", ()))
 
 
+def _describes_the_next(keys: list[str], i: int, lexicon: Lexicon) -> bool:
+    """Is word ``i`` a root's adjective that describes the noun after it, after an adverbial of place
+    (পাশে বসা মিঠু হাত তুলল, सीढ़ियों पर दौड़ता छोटू रुका, पीछे खड़ा रोहित हँसा)? Not a name that ends
+    like a participle (रसोई से सुनीता झाँकते हुए बोली: सुनी is no root)."""
+    return i >= 1 and _root_adjective(keys[i], lexicon) \
+        and (_closes_adjunct(keys[i - 1], lexicon) or keys[i - 1] in lexicon.addressees["adverbs"])
+
+
 def _root_adjective(key: str, lexicon: Lexicon) -> bool:
-    """Is the word a verb root's adjective (বসা "seated", শোয়া; ``narrative.root_adjective_endings``)?"""
+    """Is the word a verb root's adjective (বসা "seated", শোয়া, दौड़ता; ``narrative.root_adjective_endings``),
+    or an adjective of a stance that is no root's (खड़ा; ``narrative.stance_adjectives``)?"""
+    if key in lexicon.narrative.get("stance_adjectives", ()):
+        return True
     for ending in lexicon.narrative.get("root_adjective_endings", ()) if lexicon.narrative else ():
         if key.endswith(ending) and len(key) > len(ending) and key[:-len(ending)] in lexicon.verb_roots:
             return True
@@ -1183,6 +1223,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
             return f"{word} {words[i + 1]}", True   # (बुज़ुर्ग महिला ने: two person words, one noun phrase)
         if i > 0 and keys[i - 1] in lexicon.verb_roots and (following is None or following in lexicon.auxiliaries):
             continue   # (a verb's second part after its root, आँच धीमी कर दी: "gave", not दी the sister)
+        if i > 0 and key in narrative.get("light_verbs", ()) and (following is None or following in lexicon.auxiliaries) \
+                and keys[i - 1] not in narrative["reporting_verbs"]:
+            continue   # (a light verb after its noun ends the clause, आवाज़ दी, awaaz di: "called", not दी the sister)
         if following not in case_markers and following not in markers and (
                 key in lexicon.person_nouns or key in lexicon.nominal_address or lexicon.titled(key)
                 or _definite_person(key, lexicon)   # (ছেলেটা মাথা নাড়ল: a person noun made definite)
@@ -1193,6 +1236,9 @@ def _clause_subject(tokens: list[tuple[str, str]], lexicon: Lexicon,
                     and not _finite_verb(key, lexicon)   # (ভেতরে ঢুকলেন প্রফেসর বাগচী: the title opens the subject)
                     and key not in lexicon.auxiliaries   # (… দাঁড়িয়ে ছিলেন মিসেস সেন: the title opens the subject)
                     and key not in narrative["frame_words"]   # (तब मास्टर जी ने …: "then", no name)
+                    # (nor a noun before a light verb that ends the clause: awaaz di, "called")
+                    and not (following in narrative.get("light_verbs", ())
+                             and (i + 2 == len(keys) or keys[i + 2] in lexicon.auxiliaries))
                     # (nor an adverb: … dike phire Doctor-didi bollen)
                     and key not in lexicon.addressees["adverbs"]
                     and key not in case_markers and key not in lexicon.clauses["case_markers"]   # (ভিড় থেকে মিসেস রায়)
@@ -1827,6 +1873,8 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
         while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon) or _genitive(after[0][1], lexicon)
                                   or len(after) > 2 and after[1][1] in possessive):
             after = after[2:] if len(after) > 2 and after[1][1] in possessive else after[1:]
+        if after[-1][1] in lexicon.postpositions or after[-1][1] in lexicon.addressees["toward"]:
+            continue   # (… ছুটল সিঁড়ির দিকে।: a direction, no subject)
         while len(after) > 1 and after[-1][1] in narrative["frame_words"]:
             after = after[:-1]   # (… চাপাচ্ছিল নিতাই নিজেই।, … आया रामू भी।: the name, without its emphasis)
         if not 1 <= len(after) <= 4:
@@ -1838,6 +1886,7 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
                or k in lexicon.particles and k not in lexicon.name_titles and not lexicon.person_word(k)
                or k in lexicon.auxiliaries or k in narrative.get("indefinites", frozenset())
                or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
+               or _genitive_pronoun(k, lexicon)   # (গলাটা কাঁপছিল ওর।: whose throat, no subject)
                or _verb_like(k, lexicon) or _finite_verb(k, lexicon) or k in lexicon.clauses["case_markers"]
                or k in narrative["case_markers"] or _genitive(k, lexicon)
                or k in narrative.get("negations", frozenset())   # (… कभी सोते नहीं।: a negation)
@@ -2021,8 +2070,7 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
         # shamne daralo)
         at = next((i for i in range(at + 1, len(tokens)) if tokens[i][0] == head), None)
         # (a root's adjective after an adverbial describes the subject: পাশে বসা মিঠু হাত তুলল)
-        described = at is not None and at >= 2 and _root_adjective(tokens[at - 1][1], lexicon) \
-            and _closes_adjunct(tokens[at - 2][1], lexicon)
+        described = at is not None and _describes_the_next([key for _, key in tokens], at - 1, lexicon)
         reach = 5 if at is not None and (described or _closes_clause(tokens[at - 1][1], lexicon)) else 2
         if at is None or not (described or _closes_adjunct(tokens[at - 1][1], lexicon)):
             return None
