@@ -1028,7 +1028,14 @@ class Analyzer:
                     # ki taraf mudkar chillaya, "Abe Raju, …"): an unlisted name opening the quote is
                     # the one now spoken to
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
-                    if opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
+                    # (a party of the story it turns to by name is the one, whatever it calls them: শর্মিষ্ঠার
+                    # দিকে ফিরে বললেন, "বিটিয়া, …")
+                    looked_at = _looked_at(text, raw_turns[turn.index - 1], lexicon) if not specs else None
+                    party = callable_index.match(looked_at) if looked_at is not None else None
+                    if party is not None and party != turn.speaker and opening is not None \
+                            and _role_word(opening, lexicon):
+                        directed = party   # (by an address term: not where the quote calls a name, which decides)
+                    elif opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         # (the party it calls, where a story's party is called so: ফিরে তাকাল। 'বাবু, …' →
                         # হরিপদবাবু; with speakers given, the callable index is the listed one, which knows
                         # no such name)
@@ -1056,16 +1063,18 @@ class Analyzer:
                 # **Vikram:** (waiter ki taraf dekhkar) …): theirs, when it is in a register the
                 # speaker never gave the partner before (one looks at a clock too); a call that names
                 # no one (सुनिए जी!) goes to a third party of the dialogue if there is one instead
-                if not directed and turn.evidence and (direction or framed) \
-                        and not (len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)):
+                if not directed and turn.evidence and (direction or framed):
                     looked_at = frame_recipient(direction, lexicon) if direction \
                         else _looked_at(text, raw_turns[turn.index - 1], lexicon)
                     # (with no speakers given, one who speaks in the story: তারপর নিতাইয়ের দিকে ফিরে …
-                    # বললেন, whatever the register)
+                    # বললেন, whatever the register, and whatever the quote opens by calling them)
                     party = callable_index.match(looked_at) if looked_at is not None and not specs else None
-                    if party is not None and party != turn.speaker:
-                        directed = party
-                    elif looked_at is not None and index.match(looked_at) is None:
+                    calls = len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)
+                    calling = opening_vocative(text, turn.start, turn.end, lexicon) if calls else None
+                    if party is not None and party != turn.speaker \
+                            and not (calls and (calling is None or not _role_word(calling, lexicon))):
+                        directed = party   # (unless the quote calls a name, or calls out naming no one)
+                    elif looked_at is not None and index.match(looked_at) is None and not calls:
                         given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
                         if given and given.isdisjoint(e.tier for e in turn.evidence):
                             # (… railing ki taraf jhuki, "Pappu! …": the name the quote calls, if it calls one)

@@ -2176,3 +2176,18 @@ def test_a_genitive_pronoun_or_a_direction_after_the_verb_is_no_inverted_subject
     assert postverbal_subject("হাসেম ছুটল সিঁড়ির দিকে।", bengali) is None
     # control: a name after the verb is its subject
     assert postverbal_subject("ঘরে ঢুকল টুবাই।", bengali) == ("টুবাই", True)
+
+
+@pytest.mark.parametrize("frame, addressee", [
+    # a frame that turns to a party of the story by name: the quote is theirs, whatever it calls them
+    ("তারপর পিউয়ের দিকে ফিরে বললেন,", "পিউ"),
+    # control: a frame that turns to no one by name leaves the call to decide (the term as written)
+    ("তারপর পেছন ফিরে বললেন,", "বিটিয়া"),
+])
+def test_a_frame_that_turns_to_a_party_by_name_wins_over_the_call_the_quote_opens_with(frame, addressee):
+    text = ('দোকানে ভিড়। রমা থান খুলে দিলেন। "রশিদসাহেব, আপনি হাতাটা লম্বা করবেন।"\n\n'
+            'রশিদ মিয়াঁ ফিতে নামালেন। "আপনি নিশ্চিন্ত থাকুন, হাতা লম্বাই হবে।"\n\n'
+            'পিউ মায়ের কানে ফিসফিস করল, "মা, তুমি কি আমাকে ঠাকুমা সাজাবে?"\n\n'
+            f'রশিদ মিয়াঁ মুচকি হাসলেন। {frame} "বিটিয়া, আপনি চিন্তা করবেন না, জালির কাজ করে দেব।"')
+    result = analyze_text(text, language="bn", task="continuation")
+    assert [t.addressee for t in result.turns if t.kind == "speech"][-1] == addressee
