@@ -2191,3 +2191,43 @@ def test_a_frame_that_turns_to_a_party_by_name_wins_over_the_call_the_quote_open
             f'রশিদ মিয়াঁ মুচকি হাসলেন। {frame} "বিটিয়া, আপনি চিন্তা করবেন না, জালির কাজ করে দেব।"')
     result = analyze_text(text, language="bn", task="continuation")
     assert [t.addressee for t in result.turns if t.kind == "speech"][-1] == addressee
+
+
+def test_a_genitive_in_ya_er_is_read_from_the_word_s_key_too():
+    from honorifics.extraction.addressees import genitive_stems
+    from honorifics.extraction.lexicon import load_lexicon
+    bengali = load_lexicon("bn")
+    # the key of টুবাইয়ের drops the nukta of য়: its genitive ending is read as the key writes it
+    assert genitive_stems(bengali.key("টুবাইয়ের"), bengali)[0] == "টুবাই"
+    # control: an ending with no য় reads as before
+    assert genitive_stems(bengali.key("মিঠুর"), bengali) == ["মিঠু"]
+
+
+@pytest.mark.parametrize("beat, speaker", [
+    # the gaze's owner opening a sentence is the one the beat is about, as a part of the body's is
+    ("বুবাইয়ের নজর তখন জিলিপির দোকানে।", "বুবাই"),
+    # control: a thing's part is no one's (the stall's roof)
+    ("দোকানের চাল তখন ধোঁয়ায় ঢাকা।", "ঠাকুমা"),
+])
+def test_the_owner_of_a_gaze_speaks_the_quote_after_it(beat, speaker):
+    text = ('ঠাকুমা বুবাইয়ের হাত ধরে মেলায় ঢুকলেন। "হাত ছাড়বি না, বুবাই।"\n\n'
+            '"আচ্ছা ঠাকুমা।" বুবাই মাথা নাড়ল।\n\n'
+            f'{beat} "তুমি তো বলেছিলে জিলিপি খাওয়াবে!"')
+    turns = [t for t in analyze_text(text, language="bn", task="continuation").turns if t.kind == "speech"]
+    assert turns[-1].speaker == speaker
+
+
+@pytest.mark.parametrize("frame", [
+    # পেছন ("back") turning is no one, nor the word that ends the clause before it (কানে যেতেই): the
+    # subject is elided, the one before goes on
+    "বাংলা কথা কানে যেতেই পেছন ফিরলেন,",
+    # control: the same with no পেছন
+    "বাংলা কথা কানে যেতেই ফিরলেন,",
+])
+def test_pechhon_back_and_a_clause_s_last_word_are_no_speaker(frame):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    bengali = load_lexicon("bn")
+    record = f"হরেনবাবু বসে। পেছন থেকে ডাক এল। {frame}"
+    assert frame_speaker(frame, bengali, None, action=True, record=record, previous=("হরেনবাবু", True)) == ("হরেনবাবু", True)
+    assert frame_speaker(frame, bengali, None, action=True, guess=True, record=record) is None

@@ -485,8 +485,10 @@ def build_lexicon(name: str, data: dict, tiers: tuple[str, ...] = TIERS) -> Lexi
                     # the case marks of the one a frame looks at or calls (को, কে): see frame_recipient
                     "recipient_markers": frozenset(addressees.get("recipient_markers") or ()),
                     "genitive_words": keys(toward.get("genitive_words")),
-                    "genitive_suffixes": tuple(sorted(toward.get("genitive_suffixes") or (), key=len,
-                                                      reverse=True))},
+                    # (as written and as a word's key reads them: টুবাইয়ের's key ends in যের, not য়ের)
+                    "genitive_suffixes": tuple(sorted(
+                        {form for suffix in toward.get("genitive_suffixes") or ()
+                         for form in (suffix, match_key(suffix, script))}, key=lambda s: (-len(s), s)))},
     )
     lexicon.traps_by_first_key = _by_first_key(lexicon.traps, f"{name}: traps")
     lexicon.suffix_rules_without_letters = tuple(rule for rule in lexicon.suffix_rules if not rule.suffix)

@@ -480,6 +480,8 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
     case_markers = case_markers_of(lexicon)
     candidates = [(i, w) for i, (w, k) in enumerate(tokens)
                   if i >= clause_start and k not in skip and not k.endswith(narrative["participle_endings"])
+                  # (nor the word that ends a clause of its own: কানে যেতেই, "as soon as it reached")
+                  and not (narrative["clause_break_suffixes"] and k.endswith(narrative["clause_break_suffixes"]))
                   and not _verb_like(k, lexicon) and not _turned_to(words, keys, i, lexicon)
                   # (nor a finite verb: ঠিক তখনই … দৌড়ে এল বুলু, the verb of an inverted subject)
                   and not _finite_verb(k, lexicon)
