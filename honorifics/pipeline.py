@@ -1069,12 +1069,12 @@ class Analyzer:
                     # (with no speakers given, one who speaks in the story: তারপর নিতাইয়ের দিকে ফিরে …
                     # বললেন, whatever the register, and whatever the quote opens by calling them)
                     party = callable_index.match(looked_at) if looked_at is not None and not specs else None
-                    calls = len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)
-                    calling = opening_vocative(text, turn.start, turn.end, lexicon) if calls else None
+                    opens_calling = len(parties) > 2 and opens_with_call(text, turn.start, turn.end, lexicon)
+                    calling = opening_vocative(text, turn.start, turn.end, lexicon) if opens_calling else None
                     if party is not None and party != turn.speaker \
-                            and not (calls and (calling is None or not _role_word(calling, lexicon))):
+                            and not (opens_calling and (calling is None or not _role_word(calling, lexicon))):
                         directed = party   # (unless the quote calls a name, or calls out naming no one)
-                    elif looked_at is not None and index.match(looked_at) is None and not calls:
+                    elif looked_at is not None and index.match(looked_at) is None and not opens_calling:
                         given = tiers_given.of(turn.index, turn.speaker, turn.addressee)
                         if given and given.isdisjoint(e.tier for e in turn.evidence):
                             # (… railing ki taraf jhuki, "Pappu! …": the name the quote calls, if it calls one)
