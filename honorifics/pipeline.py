@@ -1030,10 +1030,10 @@ class Analyzer:
                     opening = opening_vocative(text, turn.start, turn.end, lexicon)
                     # (a party of the story it turns to by name is the one, whatever it calls them: শর্মিষ্ঠার
                     # দিকে ফিরে বললেন, "বিটিয়া, …")
-                    looked_at = _looked_at(text, raw_turns[turn.index - 1], lexicon) if not specs else None
+                    by_term = opening is not None and not specs and _role_word(opening, lexicon)
+                    looked_at = _looked_at(text, raw_turns[turn.index - 1], lexicon) if by_term else None
                     party = callable_index.match(looked_at) if looked_at is not None else None
-                    if party is not None and party != turn.speaker and opening is not None \
-                            and _role_word(opening, lexicon):
+                    if party is not None and party != turn.speaker:
                         directed = party   # (by an address term: not where the quote calls a name, which decides)
                     elif opening is not None and index.match(opening) is None and len(TOKEN.findall(opening)) == 1:
                         # (the party it calls, where a story's party is called so: ফিরে তাকাল। 'বাবু, …' →

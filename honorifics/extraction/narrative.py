@@ -1087,19 +1087,37 @@ def _stem_written_apart(word: str, lexicon: Lexicon, record: str) -> bool:
     genitive, no name's (ঋতজার, where ঋতজা acts; মিহির: the record writes no মিহি)?"""
     if lexicon.script == "latn" or not record:
         return False
+    stems = genitive_stems(word, lexicon)
+    if not stems:
+        return False
     words = _record_words(record)
     definite = lexicon.narrative.get("definite_suffixes", ())
-    for stem in genitive_stems(word, lexicon):
+    owned = _owned_words(record, lexicon)
+    for stem in stems:
         for form in (stem + suffix for suffix in definite):
             form = form.casefold()
             if bisect_right(words, form) > bisect_left(words, form):
                 return True
         # (bare, after a genitive of its own, a thing someone has: সামনের দড়ি, খড়ের চালা; a name is
         # written bare too, as a subject: ঋতজা … ঋতজার মুখ)
-        for found in re.finditer(r"(\S+)\s+" + re.escape(stem) + rf"(?![{QUOTE_WORD_CHARACTERS}])", record):
-            if _genitive(lexicon.key(found.group(1).strip(_BEAT_TRIM)), lexicon):
-                return True
+        if stem in owned:
+            return True
     return False
+
+
+_OWNED_WORDS: list = ["", None, frozenset()]
+
+
+def _owned_words(record: str, lexicon: Lexicon) -> frozenset:
+    """The words the record writes right after a genitive (সামনের দড়ি, খড়ের চালা: দড়ি, চালা), read once per
+    record and lexicon (asked of every frame's candidates, a search of the record each time grew with its
+    square)."""
+    if _OWNED_WORDS[0] is not record or _OWNED_WORDS[1] is not lexicon:
+        _OWNED_WORDS[0] = record
+        _OWNED_WORDS[1] = lexicon
+        _OWNED_WORDS[2] = frozenset(second for first, seconds in _words_after(record).items()
+                                    if _genitive(lexicon.key(first), lexicon) for second in seconds)
+    return _OWNED_WORDS[2]
 
 
 def _closes_adjunct(key: str, lexicon: Lexicon) -> bool:
