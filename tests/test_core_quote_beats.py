@@ -2231,3 +2231,32 @@ def test_pechhon_back_and_a_clause_s_last_word_are_no_speaker(frame):
     record = f"হরেনবাবু বসে। পেছন থেকে ডাক এল। {frame}"
     assert frame_speaker(frame, bengali, None, action=True, record=record, previous=("হরেনবাবু", True)) == ("হরেনবাবু", True)
     assert frame_speaker(frame, bengali, None, action=True, guess=True, record=record) is None
+
+
+@pytest.mark.parametrize("language, text, position, speaker", [
+    # a name the record always writes with its title is keyed so, where the frame (a role before the
+    # name) gives the name alone
+    ("hi", 'प्रोडक्शन मैनेजर वर्मा जी फ़ाइल दबाए अंदर आए। "सर, आप रिपोर्ट देख लीजिए।"\n\n'
+           'मालिक ने चश्मा उतारा। "वर्मा जी, आप हर बार यही कहते हैं।"', 0, "वर्मा जी"),
+    # control: a name the record writes alone too (वर्मा ने) keeps the frame's key
+    ("hi", 'प्रोडक्शन मैनेजर वर्मा जी फ़ाइल दबाए अंदर आए। "सर, आप रिपोर्ट देख लीजिए।"\n\n'
+           'मालिक ने चश्मा उतारा। "वर्मा जी, आप हर बार यही कहते हैं।" वर्मा ने सिर झुका लिया।', 0, "वर्मा"),
+    # a kin term the narration shortens a name to is the name written with it twice
+    ("hi", 'हरखू काका बैलगाड़ी से उतरे। गोपाल ने थैला थामा और बोला, "काका, आप पानी पी लीजिए।"\n\n'
+           'काका ने माथा पोंछा। "तू बड़ा हो गया रे।" हरखू काका हँस पड़े।', -1, "हरखू काका"),
+    # control: the kin term written with two names, each twice, is neither's
+    ("hi", 'हरखू काका और रामू काका बैलगाड़ी से उतरे। गोपाल ने थैला थामा और बोला, "काका, आप पानी पी लीजिए।"'
+           '\n\nकाका ने माथा पोंछा। "तू बड़ा हो गया रे।" हरखू काका और रामू काका हँस पड़े।', -1, "काका"),
+])
+def test_a_speaker_s_one_word_key_is_the_name_the_record_writes_in_full(language, text, position, speaker):
+    assert _speech_speakers(text, language)[position] == speaker
+
+
+def test_a_name_that_ends_in_a_title_takes_no_thing_after_it():
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import written_in_full
+    bengali = load_lexicon("bn")
+    record = "সরকারবাবু খাতা খুললেন। সরকারবাবু খাতা বন্ধ করলেন।"
+    assert written_in_full("সরকারবাবু", record, bengali) is None
+    # control: the same name with a kin term after it, always
+    assert written_in_full("সরকারবাবু", "সরকারবাবু দাদা এলেন। সরকারবাবু দাদা বসলেন।", bengali) == "সরকারবাবু দাদা"

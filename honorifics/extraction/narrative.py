@@ -736,6 +736,61 @@ def _read_pairs(record: str) -> None:
         _RECORD_PAIRS[3] = seconds
 
 
+def written_in_full(key: str, record: str, lexicon: Lexicon) -> str | None:
+    """The name of two words a record writes for a speaker's one-word key (DESIGN: the name as
+    written, with a title if the text always uses it): a name it writes twice or more and always with
+    the same word after it, a title, kin term or surname (হারান মণ্ডল; गुप्ता जी; a name that ends in
+    a title, হালদারবাবু, takes only a title or kin term: not হালদারবাবু খাতা খুললেন), or a kin term or title
+    it writes after one name only, twice or more (রহিম চাচা, where the narration shortens him to চাচা);
+    else None. ``lexicon``: the one for the key's letters.
+
+    >>> from honorifics.extraction.lexicon import load_lexicon
+    >>> bn = load_lexicon("bn")
+    >>> written_in_full("অনিল", "অনিল ঘোষ বসে ছিলেন। অনিল ঘোষের হাতে তুলি।", bn)
+    'অনিল ঘোষ'
+    >>> written_in_full("পাপাই", "পাপাই জল ছিটিয়ে দিল। পাপাই জলে ডুব দিল। পাপাইয়ের চুল ভিজে।", bn) is None
+    True
+    """
+    if " " in key or "(" in key or not lexicon.narrative:
+        return None   # (a language with no narrative data reads no names: its keys stay as written)
+    _read_pairs(record)
+    term_key = lexicon.key(key)
+    if term_key in lexicon.nominal_address or term_key in lexicon.name_titles:
+        names = {pair.split(" ", 1)[0] for pair, count in _RECORD_PAIRS[1].items()
+                 if count >= 2 and pair.split(" ", 1)[1] == key}
+        names = {name for name in names if _name_like([(name, lexicon.key(name))], 0, lexicon)}
+        return f"{next(iter(names))} {key}" if len(names) == 1 else None
+    if not _name_like([(key, term_key)], 0, lexicon):
+        return None
+    followers = []
+    for found in TOKEN.finditer(record):
+        word = found.group()
+        if word != key:
+            if word.startswith(key) and key in genitive_stems(word, lexicon):
+                return None   # (the name with a case ending of its own: written alone too)
+            continue
+        after = TOKEN.match(record, found.end() + 1) if record[found.end():found.end() + 1] == " " else None
+        if after is None:
+            return None
+        followers.append(after.group())
+    if len(followers) < 2:
+        return None
+    second = min(followers, key=len)
+    if not all(word == second or second in genitive_stems(word, lexicon) for word in followers):
+        return None
+    second_key = lexicon.key(second)
+    pair = f"{key} {second}"
+    if second_key in lexicon.nominal_address or second_key in lexicon.name_titles:
+        return pair
+    # a surname as the join of a frame's two words reads one (see _with_its_name): not where the record
+    # puts the two in a case each time (রতন মাচা থেকে …: a place), nor a thing it makes definite or owns
+    if not lexicon.titled(term_key) and _name_like([(second, second_key)], 0, lexicon) \
+            and _free_somewhere(pair, lexicon, record) and not _made_definite_somewhere(second, lexicon, record) \
+            and not _stem_written_apart(second, lexicon, record):
+        return pair
+    return None
+
+
 def _read_record(record: str) -> None:
     """Read the words of the record asked about into _RECORD_WORDS, once per record."""
     if _RECORD_WORDS[0] is not record:

@@ -38,7 +38,7 @@ from .layout import (CueLine, LineLabel, cue_line, dash_line, DASH_BREAK, is_tab
                      parenthetical, plausible_name, strip_markdown, without_leading_pictographs)
 from .addressees import called_names, frame_recipient
 from .english import is_english
-from .narrative import (UNNAMED_SUFFIX, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
+from .narrative import (UNNAMED_SUFFIX, written_in_full, body_owner, capitalized_names, pronoun_antecedent, case_markers_of, descriptors, introduced_as_someone, leads_into_speech, may_name_a_speaker, named_in_apposition, not_a_title_s_stop, opening_name, names_no_speaker, postverbal_subject, sees_a_text, standalone_quotes, elided_frame_speaker, frame_line, frame_speaker, guessed_subject, narration_speaker, subject_of_a_line_before,
                         ends_in_a_finite_verb, may_hold_quotes, narration_words, narrative_quotes, whole_quote)
 from .out_of_character import load_cues, meta_answer, out_of_character_spans
 from .speakers import SpeakerIndex, naming_keys
@@ -1123,7 +1123,9 @@ class _TurnSplitter:
     def name_speakers_by_their_term(self) -> None:
         """A speaker a story's narration names by a kin term or title alone is the one speaker whose
         name ends in it (চাচা হেসে ফেললেন … after রহিম চাচা spoke: রহিম চাচা; अम्मा … for रामवती अम्मा),
-        where exactly one does: the narration shortens a name it gave in full."""
+        where exactly one does: the narration shortens a name it gave in full. A speaker's one-word key
+        the record writes as a name of two words is that name (:func:`narrative.written_in_full`:
+        হারান for হারান মণ্ডল, always written so; চাচা for রহিম চাচা, written so twice)."""
         if self.speakers:
             return
         said = self.speech_so_far()
@@ -1139,11 +1141,22 @@ class _TurnSplitter:
                       and lexicon.key(words[other][-1]) == term]
             if len(longer) == 1:
                 full[key] = longer[0]
+        romanized = _romanized_lexicon(lexicon) if self.latin_letters and self.record_script != "latn" else None
+        for key in keys:
+            if key not in full:
+                # (the name as the record writes it: হারান মণ্ডল, where a frame gives হারান; read with the
+                # romanized lexicon where a native-script record writes it in Latin letters)
+                letters = romanized if romanized is not None and _is_latin_only(key) else lexicon
+                written = written_in_full(key, self.text, letters)
+                if written is not None:
+                    full[key] = written
         if not full:
             return
         for turn in said:
             if turn.speaker in full:
                 turn.speaker = full[turn.speaker]
+            if turn.to in full:
+                turn.to = full[turn.to]
 
     def name_unnamed_speakers(self) -> None:
         """An unnamed speaker of a scene is the person its opening narration introduced who says no
