@@ -2260,3 +2260,18 @@ def test_a_name_that_ends_in_a_title_takes_no_thing_after_it():
     assert written_in_full("সরকারবাবু", record, bengali) is None
     # control: the same name with a kin term after it, always
     assert written_in_full("সরকারবাবু", "সরকারবাবু দাদা এলেন। সরকারবাবু দাদা বসলেন।", bengali) == "সরকারবাবু দাদা"
+
+
+@pytest.mark.parametrize("line, speaker", [
+    # a verb with its second verb (हँस पड़ा) ends a frame before a colon, never a label's name
+    ('मोनू खिलखिलाकर हँस पड़ा: "दादी, आप भी न!"', "मोनू"),
+    ('Monu khilkhilakar hans pada: "Dadi, aap bhi na!"', "Monu"),
+    # control: a name alone before the colon is the label
+    ('मोनू: "दादी, आप भी न!"', "मोनू"),
+])
+def test_a_compound_verb_before_a_colon_is_a_frame_not_a_label(line, speaker):
+    language = "hi"
+    opening = ('Monu ne bag patka. "Dadi, main aa gaya!"\n\nDadi ne chashma utaara. "Arre, tum aa gaye?"'
+               if line.isascii() else 'मोनू ने बस्ता पटका। "दादी, मैं आ गया!"\n\nदादी ने चश्मा उतारा। "अरे, तुम आ गए?"')
+    speakers = _speech_speakers(f"{opening}\n\n{line}", language)
+    assert speakers[-1] == speaker
