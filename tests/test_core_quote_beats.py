@@ -2247,6 +2247,9 @@ def test_pechhon_back_and_a_clause_s_last_word_are_no_speaker(frame):
     # control: the kin term written with two names, each twice, is neither's
     ("hi", 'हरखू काका और रामू काका बैलगाड़ी से उतरे। गोपाल ने थैला थामा और बोला, "काका, आप पानी पी लीजिए।"'
            '\n\nकाका ने माथा पोंछा। "तू बड़ा हो गया रे।" हरखू काका और रामू काका हँस पड़े।', -1, "काका"),
+    # control: the name written with the kin term only as a possessor (a shop's name) is not the person's
+    ("hi", 'पवार काका की दुकान पर भीड़ थी। पवार काका की दुकान सबसे पुरानी है। रवि ने साइकिल टिकाई और बोला,'
+           ' "काका, आप चेन देख लीजिए।"\n\nकाका ने चश्मा उतारा। "तू फिर आ गया?"', -1, "काका"),
 ])
 def test_a_speaker_s_one_word_key_is_the_name_the_record_writes_in_full(language, text, position, speaker):
     assert _speech_speakers(text, language)[position] == speaker

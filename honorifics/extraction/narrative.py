@@ -758,7 +758,10 @@ def written_in_full(key: str, record: str, lexicon: Lexicon) -> str | None:
     if term_key in lexicon.nominal_address or term_key in lexicon.name_titles:
         names = {pair.split(" ", 1)[0] for pair, count in _RECORD_PAIRS[1].items()
                  if count >= 2 and pair.split(" ", 1)[1] == key}
-        names = {name for name in names if _name_like([(name, lexicon.key(name))], 0, lexicon)}
+        # (a name the record writes as a person at least once, not only as a possessor in a case: not
+        # Shinde Kaka ki dukaan twice, a shop's name, where the narration calls him Kaka)
+        names = {name for name in names if _name_like([(name, lexicon.key(name))], 0, lexicon)
+                 and _free_somewhere(f"{name} {key}", lexicon, record)}
         return f"{next(iter(names))} {key}" if len(names) == 1 else None
     if not _name_like([(key, term_key)], 0, lexicon):
         return None
@@ -780,12 +783,14 @@ def written_in_full(key: str, record: str, lexicon: Lexicon) -> str | None:
         return None
     second_key = lexicon.key(second)
     pair = f"{key} {second}"
+    if not _free_somewhere(pair, lexicon, record):
+        return None   # (the two written only in a case: a place, or a possessor, Gupta ji ki dukaan)
     if second_key in lexicon.nominal_address or second_key in lexicon.name_titles:
         return pair
     # a surname as the join of a frame's two words reads one (see _with_its_name): not where the record
     # puts the two in a case each time (রতন মাচা থেকে …: a place), nor a thing it makes definite or owns
     if not lexicon.titled(term_key) and _name_like([(second, second_key)], 0, lexicon) \
-            and _free_somewhere(pair, lexicon, record) and not _made_definite_somewhere(second, lexicon, record) \
+            and not _made_definite_somewhere(second, lexicon, record) \
             and not _stem_written_apart(second, lexicon, record):
         return pair
     return None
