@@ -2278,3 +2278,17 @@ def test_a_compound_verb_before_a_colon_is_a_frame_not_a_label(line, speaker):
                if line.isascii() else 'मोनू ने बस्ता पटका। "दादी, मैं आ गया!"\n\nदादी ने चश्मा उतारा। "अरे, तुम आ गए?"')
     speakers = _speech_speakers(f"{opening}\n\n{line}", language)
     assert speakers[-1] == speaker
+
+
+@pytest.mark.parametrize("sentence, subject", [
+    # the second verb of a compound verb after a root that reads as a finite verb (उठा लिया, उठा ली) is
+    # no inverted subject
+    ("घंटी बजते ही बस्ता कंधे पर उठा लिया", None),
+    ("आवाज़ सुनते ही सिर ऊपर उठा ली", None),
+    # control: a name after the verb is
+    ("घंटी बजते ही अंदर आया गोलू", ("गोलू", True)),
+])
+def test_a_second_verb_after_the_verb_is_no_inverted_subject(sentence, subject):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import postverbal_subject
+    assert postverbal_subject(sentence, load_lexicon("hi")) == subject

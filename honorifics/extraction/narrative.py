@@ -1948,6 +1948,8 @@ def postverbal_subject(sentence: str, lexicon: Lexicon) -> tuple[str, bool] | No
                 and _has_ending(tokens[verb - 1][1], narrative.get("manner_participle_endings", ())):
             continue   # (… हाँफता हुआ घुसा: हुआ closes an adverbial of manner, the verb comes after it)
         after = tokens[verb + 1:]
+        if after[0][1] in lexicon.stem_followers:
+            continue   # (… चश्मा माथे पर चढ़ा लिया।: the verb's second verb, no subject)
         # (a genitive that modifies the subject: गाँव का, উসকে, তার)
         possessive = narrative.get("possessive_markers", frozenset())
         while len(after) > 1 and (_genitive_pronoun(after[0][1], lexicon) or _genitive(after[0][1], lexicon)
