@@ -2292,3 +2292,18 @@ def test_a_second_verb_after_the_verb_is_no_inverted_subject(sentence, subject):
     from honorifics.extraction.lexicon import load_lexicon
     from honorifics.extraction.narrative import postverbal_subject
     assert postverbal_subject(sentence, load_lexicon("hi")) == subject
+
+
+@pytest.mark.parametrize("sentence, subject", [
+    # a sentence that opens with the genitive of a name the record writes alone, and a part of the body,
+    # is about that person (the face, the eyes): the name, not its genitive
+    ("তিতলির মুখটা লাল হয়ে গেল", ("তিতলি", True)),
+    ("তিতলির চোখ ছলছল করে উঠল", ("তিতলি", True)),
+    # control: a genitive before a person (her brother) is no part of her body
+    ("তিতলির দাদা হেসে ফেলল", ("তিতলির দাদা", True)),
+])
+def test_a_body_part_s_owner_opening_a_sentence_is_named_without_the_genitive(sentence, subject):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import frame_speaker
+    record = f"তিতলি জানলার ধারে বসে ছিল। বাবলু ব্যাগটা নামাল। {sentence}।"
+    assert frame_speaker(sentence, load_lexicon("bn"), None, action=True, record=record, guess=True) == subject

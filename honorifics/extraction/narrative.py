@@ -540,6 +540,14 @@ def _frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, 
                   # (its clause starts after one that ends in -তেই: ক্লাস শেষের ঘণ্টা পড়তেই হরিপদ …)
                   and not _inside_its_clause(words, keys, i, max(clause_start, cut + 1), verb_at, lexicon,
                                              record, previous is not None, case_markers)]
+    if record and candidates and candidates[0][0] == 0 and len(keys) > 1 \
+            and _body_part(keys[1], narrative.get("body_parts", frozenset()), lexicon):
+        # a sentence that opens with the genitive of a word the record writes on its own and a part of the
+        # body is about that owner, no subject of that spelling (রুমানার মুখটা শুকিয়ে গেল।, where the
+        # record writes রুমানা: রুমানা)
+        owner = _owner_written(candidates[0][1], lexicon, record)
+        if owner is not None:
+            candidates[0] = (0, owner)
     if verb_at is None:
         # (a guessed sentence ends in its verb, never its subject: दरवाज़े की आवाज़ आई)
         candidates = [(i, w) for i, w in candidates if i < len(keys) - 1]
@@ -2222,6 +2230,22 @@ def _agent_on_a_thing(sentence: str, lexicon: Lexicon, index: SpeakerIndex | Non
     case_markers = case_markers_of(lexicon)
     return guessed if any(_a_thing(keys, j, lexicon, words) and keys[j] not in case_markers
                           for j in range(1, len(keys) - 1)) else None
+
+
+def _body_part(key: str, body_parts: frozenset, lexicon: Lexicon) -> bool:
+    """Is the word a part of the body, made definite or not (মুখ, মুখটা)?"""
+    if key in body_parts:
+        return True
+    suffix = _definite_suffix(key, lexicon)
+    return suffix is not None and key[:-len(suffix)] in body_parts
+
+
+def _owner_written(word: str, lexicon: Lexicon, record: str) -> str | None:
+    """The owner a word names as a genitive of a word the record writes on its own (রুমানা for রুমানার
+    মুখটা …, where the record writes রুমানা: a one-letter -র ends names too, so only so), else None."""
+    _read_record(record)
+    written = _RECORD_WORDS[2]
+    return next((stem for stem in genitive_stems(word, lexicon) if stem in written), None)
 
 
 def narration_words(text: str, lexicon: Lexicon) -> bool:
