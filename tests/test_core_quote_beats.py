@@ -2307,3 +2307,23 @@ def test_a_body_part_s_owner_opening_a_sentence_is_named_without_the_genitive(se
     from honorifics.extraction.narrative import frame_speaker
     record = f"তিতলি জানলার ধারে বসে ছিল। বাবলু ব্যাগটা নামাল। {sentence}।"
     assert frame_speaker(sentence, load_lexicon("bn"), None, action=True, record=record, guess=True) == subject
+
+
+def test_a_part_of_the_body_is_no_speaker():
+    # the nose (नाक) is a part of the body, no name the narration repeats: the one who rests it speaks
+    text = ('नीना ने चश्मा नाक पर सरकाया। "टिंकू, तुम फिर खिड़की पर?"\n\n'
+            'टिंकू खिड़की के काँच पर नाक टिकाए खड़ा था। "दीदी, बस पाँच मिनट, पतंग देख रहा हूँ।"')
+    assert _speech_speakers(text, "hi") == ["नीना", "टिंकू"]
+
+
+@pytest.mark.parametrize("sentence, subject", [
+    # one who moves a part of the body right after the name acts (कान खुजाते हुए)
+    ("पिंकी कान खुजाते हुए हँसी", ("पिंकी", True)),
+    # control: a part of the body in a case (कमर में) is a place, and the word before it no one who acts
+    ("दुपट्टा कमर में खोंसा हुआ था", None),
+])
+def test_a_part_of_the_body_in_a_case_makes_no_actor_of_the_word_before(sentence, subject):
+    from honorifics.extraction.lexicon import load_lexicon
+    from honorifics.extraction.narrative import guessed_subject
+    record = "नेहा छत पर थी। दुपट्टा कमर में खोंसा हुआ था। पिंकी कान खुजाते हुए हँसी।"
+    assert guessed_subject(sentence, load_lexicon("hi"), None, record, False) == subject

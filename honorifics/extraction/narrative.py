@@ -2198,6 +2198,7 @@ def _guessed_subject(sentence: str, lexicon: Lexicon, index: SpeakerIndex | None
     # (পল্টুর মুখ, कुछ देर)
     body_parts = narrative.get("body_parts", frozenset())
     embodied = (fronted or at == 0) and end < len(tokens) and tokens[end][1] in body_parts \
+        and not (end + 1 < len(tokens) and tokens[end + 1][1] in case_markers_of(lexicon)) \
         and not genitive_stems(tokens[at][1], lexicon) and tokens[at][1] not in lexicon.postpositions \
         and not (at > 0 and tokens[at - 1][1] in lexicon.noun_before)
     return guessed if first and not fronted or capitalized or embodied or _named_again(guessed[0], record) else None
