@@ -2327,3 +2327,17 @@ def test_a_part_of_the_body_in_a_case_makes_no_actor_of_the_word_before(sentence
     from honorifics.extraction.narrative import guessed_subject
     record = "नेहा छत पर थी। दुपट्टा कमर में खोंसा हुआ था। पिंकी कान खुजाते हुए हँसी।"
     assert guessed_subject(sentence, load_lexicon("hi"), None, record, False) == subject
+
+
+@pytest.mark.parametrize("beat, speaker", [
+    # a name a dash's apposition gives names the one the clause calls by a role
+    ("तभी एक दुबला-सा लड़का दौड़ता आया — गोलू, जो रोज़ अख़बार बाँटता है।", "गोलू"),
+    # control: the same clause with no apposition keeps its role
+    ("तभी एक दुबला-सा लड़का दौड़ता आया।", "लड़का"),
+    # an apposition that says who a named subject is (a kin term and a genitive) leaves the name
+    ("पीछे से मीना थाली लिए आई — सरला की बेटी, सत्रह बरस की।", "मीना"),
+])
+def test_a_dash_s_apposition_names_the_subject_or_only_describes_it(beat, speaker):
+    text = ('सरला रसोई में थी। "अरे, कोई है? दरवाज़ा खोलो!"\n\n'
+            f'{beat} "चाची, आप बैठिए, मैं देखती हूँ।"\n\nमीना फिर हँसी।')
+    assert _speech_speakers(text, "hi")[-1] == speaker

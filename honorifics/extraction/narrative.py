@@ -143,9 +143,41 @@ def frame_speaker(frame: str, lexicon: Lexicon, index: SpeakerIndex | None, *, a
     >>> frame_speaker("Tabhi Dr. Fernandes ne chashma utaara", load_lexicon("hi-Latn"), None, action=True)
     ('Dr. Fernandes', True)
     """
-    found = _frame_speaker(frame, lexicon, index, action=action, previous=previous, record=record,
+    clause, named = _apposition(frame, lexicon)
+    found = _frame_speaker(clause, lexicon, index, action=action, previous=previous, record=record,
                            guess=guess, story=story)
-    return _as_named(found, frame, lexicon, record)
+    if named is not None and (found is None or found[0].endswith(UNNAMED_SUFFIX)
+                              or all(_role_word(lexicon.key(w), lexicon) for w in TOKEN.findall(found[0]))):
+        # the name a dash's apposition gives the one the clause names by a role (… एक दुबली-सी लड़की
+        # दौड़ती आई — पेम्बा, जो …: पेम्बा)
+        found = (named, True)
+    return _as_named(found, clause, lexicon, record)
+
+
+def _apposition(frame: str, lexicon: Lexicon) -> tuple[str, str | None]:
+    """A frame without the apposition a dash adds after its clause, a phrase of no verb that says who
+    its subject is (… चाय की ट्रे लिए आई — रहीमा बी की पोती, उन्नीस बरस की: the clause before the dash is
+    read), and the name that apposition gives, if it is one (… लड़की दौड़ती आई — पेम्बा, जो …: पेम्बा)."""
+    if "—" not in frame and "–" not in frame or not lexicon.narrative:
+        return frame, None
+    at = max(frame.rfind(" — "), frame.rfind(" – "))
+    if at <= 0:
+        return frame, None
+    after = frame[at + 3:]
+    head = after.split(",")[0]
+    tokens = _frame_keys(head, lexicon)
+    if not tokens or any(_finite_verb(k, lexicon) or _verb_like(k, lexicon) or k in lexicon.narrative["reporting_verbs"]
+                         or k in lexicon.third_person_pronouns or k in lexicon.first_person_pronouns
+                         or k in lexicon.auxiliaries for _, k in tokens):
+        return frame, None
+    # (a name: a word or two alone before a comma and what says who it is, not a heading's word before a
+    # quote, যেমন, "…", nor a film's title after a song's)
+    described = "," in after and _frame_keys(after[len(head) + 1:], lexicon) \
+        and not any(q in after for q in _QUOTE_CHARACTERS)
+    named = head.strip() if len(tokens) <= 2 and " ".join(w for w, _ in tokens) == head.strip() \
+        and described and _name_like(tokens, 0, lexicon) and not lexicon.person_word(tokens[0][1]) \
+        and all(k in lexicon.name_titles or k in lexicon.nominal_address for _, k in tokens[1:]) else None
+    return frame[:at], named
 
 
 def _as_named(found: tuple[str, bool] | None, clause: str, lexicon: Lexicon,
