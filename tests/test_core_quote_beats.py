@@ -2341,3 +2341,16 @@ def test_a_dash_s_apposition_names_the_subject_or_only_describes_it(beat, speake
     text = ('सरला रसोई में थी। "अरे, कोई है? दरवाज़ा खोलो!"\n\n'
             f'{beat} "चाची, आप बैठिए, मैं देखती हूँ।"\n\nमीना फिर हँसी।')
     assert _speech_speakers(text, "hi")[-1] == speaker
+
+
+@pytest.mark.parametrize("line, speaker", [
+    # an agent the ergative marks, with its verb, before a colon is a frame, never a label's name
+    ('बबलू ने कान खुजाया: "दीदी, आप ही ने तो चाबी रखी थी।"', "बबलू"),
+    ('Bablu ne kaan khujaya: "Didi, aap hi ne toh chaabi rakhi thi."', "Bablu"),
+    # control: a name alone before the colon is the label
+    ('बबलू: "दीदी, आप ही ने तो चाबी रखी थी।"', "बबलू"),
+])
+def test_an_agent_and_its_verb_before_a_colon_is_a_frame_not_a_label(line, speaker):
+    opening = ('Bablu ne darwaza khola. "Didi, main aa gaya!"\n\nDidi ne ghoor ke dekha. "Chaabi kahan hai?"'
+               if line.isascii() else 'बबलू ने दरवाज़ा खोला। "दीदी, मैं आ गया!"\n\nदीदी ने घूरकर देखा। "चाबी कहाँ है?"')
+    assert _speech_speakers(f"{opening}\n\n{line}", "hi")[-1] == speaker

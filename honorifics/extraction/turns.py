@@ -675,6 +675,8 @@ class _TurnSplitter:
             return False   # शीला बोली —, টুটুল বলল —: a frame, whose subject speaks (see _frame_then_dash)
         if len(keys) > 1 and lexicon.narrative and ends_in_a_finite_verb(keys, lexicon):
             return False   # নিচে দৃশ্যটা লিখলাম — …: the model's own clause, not a name
+        if len(keys) > 2 and lexicon.narrative and set(keys[1:-1]) & lexicon.narrative["subject_markers"]:
+            return False   # रघु ने सिर खुजाया: “…”: an agent the ergative marks, and its verb: a frame
         if len(keys) > 1 and keys[-1] in lexicon.stem_followers and keys[-2] in lexicon.verb_roots:
             return False   # आरव ठठाकर हँस पड़ा: “…”: a verb with its second verb ends a frame, not a name
         # a label in capitals (A:, RIYA, DOCTOR) is a screenplay's character cue, never a verb
