@@ -68,12 +68,21 @@ def per_record(checkout: Path, source: Path, records: int, cache: bool) -> dict:
     return {name: round((total[name] - warm.get(name, 0)) / records) for name in total}
 
 
+def is_checkout(path: Path) -> bool:
+    """Does the folder hold a checkout of honorifics (the package's own folder)?"""
+    return (path / "honorifics" / "__init__.py").is_file()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=2000)
     parser.add_argument("--against", type=Path, help="another checkout to count the same way")
     parser.add_argument("--cache", action="store_true", help="simulate caches and branches (slower)")
     args = parser.parse_args()
+    if args.against is not None and not is_checkout(args.against):
+        # (sys.path would fall back to the installed package: the count would be this checkout's again)
+        print(f"instructions.py: --against {args.against}: no checkout of honorifics there", file=sys.stderr)
+        return 2
     if shutil.which("valgrind") is None:
         print("instructions.py: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
