@@ -2354,3 +2354,15 @@ def test_an_agent_and_its_verb_before_a_colon_is_a_frame_not_a_label(line, speak
     opening = ('Bablu ne darwaza khola. "Didi, main aa gaya!"\n\nDidi ne ghoor ke dekha. "Chaabi kahan hai?"'
                if line.isascii() else 'बबलू ने दरवाज़ा खोला। "दीदी, मैं आ गया!"\n\nदीदी ने घूरकर देखा। "चाबी कहाँ है?"')
     assert _speech_speakers(f"{opening}\n\n{line}", "hi")[-1] == speaker
+
+
+@pytest.mark.parametrize("beat, speaker", [
+    # a trade the native lexicon knows is a person in Banglish too (choukidar, kobiraj): the one who speaks
+    ("Gate-er kachhe ekjon choukidar torch jele egiye elo.", "choukidar"),
+    ("Dokaner pichhon theke ekjon kobiraj beriye elen.", "kobiraj"),
+    # control: a name in the same place
+    ("Gate-er kachhe Rafiq torch jele egiye elo.", "Rafiq"),
+])
+def test_a_romanized_trade_is_a_person(beat, speaker):
+    text = f'Raat tokhon dosh-ta. Tumpa station-er bench-e boshe chhilo.\n\n{beat} "Didi, apni eto rate ekhane keno?"'
+    assert _speech_speakers(text, "bn") == [speaker]
